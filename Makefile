@@ -1,0 +1,59 @@
+# pmem-stack front door. `make help` lists what is here.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PMEM_CACHE ?= /var/tmp/pmem-stack
+export PMEM_CACHE
+
+.PHONY: help deps kernel kernel-stock nfit-test check bench series-check lint clean FORCE
+
+help:
+	@echo "pmem-stack: memremap_pmem() for Linux 6.1, tested in QEMU on emulated NVDIMMs"
+	@echo
+	@echo "Targets:"
+	@echo "  make bench         the main job: WB vs WT benchmark (not built yet)"
+	@echo "  make check         the tests: patch checks, lint, guest suites (TAP)"
+	@echo "  make deps          install the Debian packages the project needs (apt-get)"
+	@echo "  make kernel        build the patched guest kernel and its modules"
+	@echo "  make kernel-stock  build the same config without the series (baseline)"
+	@echo "  make nfit-test     build tools/testing/nvdimm (not built yet)"
+	@echo "  make series-check  checkpatch --strict + build after every patch"
+	@echo "  make lint          shellcheck every script"
+	@echo "  make clean         remove \$$PMEM_CACHE ($(PMEM_CACHE))"
+	@echo
+	@echo "Variables:"
+	@echo "  PMEM_CACHE=$(PMEM_CACHE)   kernel tree, builds, ccache, logs"
+	@echo "  JOBS=N        parallel build jobs (default: nproc)"
+	@echo "  ACCEL=auto|kvm|tcg   guest accelerator (default: auto, probed)"
+	@echo "  CI=true       set by .ci/run"
+
+deps:
+	@scripts/deps.sh
+
+kernel: deps
+	@scripts/kernel-build.sh patched
+
+kernel-stock: deps
+	@scripts/kernel-build.sh stock
+
+series-check: deps
+	@scripts/series-check.sh
+
+lint: deps
+	@scripts/lint.sh
+
+nfit-test: deps
+	@echo "nfit-test: not built yet (issue: nfit_test regression suite)" >&2; exit 1
+
+bench: deps
+	@echo "bench: not built yet (issue: fio workloads and the WB vs WT benchmark)" >&2; exit 1
+
+check: deps
+	@scripts/check.sh
+
+clean:
+	rm -rf "$(PMEM_CACHE)"
+
+# Anything else: say so and show the targets.
+%:
+	@echo "unknown target '$@'" >&2; $(MAKE) --no-print-directory help >&2; exit 2

@@ -1,0 +1,38 @@
+#!/bin/bash
+# `make check`: every suite, each printing TAP with its own totals line,
+# then the grand total. Exits non-zero if any suite failed or did not report.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
+
+logs=$(pmem_log_dir)/check
+mkdir -p "$logs"
+pass=0 fail=0 skipped=0 broken=()
+
+# run_suite NAME CMD... : stream the suite's TAP, keep it in a log, add its totals.
+run_suite() {
+	local name=$1 rc=0 totals p f s
+	shift
+	msg "check: $name"
+	"$@" 2>&1 | tee "$logs/$name.tap" || rc=$?
+	totals=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$logs/$name.tap" | tail -n1 || true)
+	if [ -z "$totals" ]; then
+		broken+=("$name (no totals line, exit $rc; log: $logs/$name.tap)")
+		fail=$((fail + 1))
+		return 0
+	fi
+	read -r p _ f _ s _ <<<"$totals"
+	pass=$((pass + p)) fail=$((fail + f)) skipped=$((skipped + s))
+	[ "$rc" -eq 0 ] || [ "$f" -gt 0 ] || broken+=("$name (exit $rc with no failed case)")
+}
+
+cd "$PMEM_TOP"
+run_suite lint scripts/lint.sh
+run_suite series scripts/series-check.sh
+scripts/kernel-build.sh patched >/dev/null
+run_suite qemu-nvdimm qemu-nvdimm/run --timeout 900 -- qemu-nvdimm/tests/suite
+
+echo
+for b in "${broken[@]}"; do echo "suite broken: $b"; done
+echo "total: $pass passed, $fail failed, $skipped skipped"
+[ "$fail" -eq 0 ] && [ ${#broken[@]} -eq 0 ]

@@ -1,0 +1,75 @@
+#!/bin/bash
+# Configure and build a guest kernel out of tree, with ccache, and install its
+# modules into a module root in the cache. Keyed by a hash of its inputs:
+# unchanged inputs cost nothing.
+#
+# Usage: kernel-build.sh [patched|stock]
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
+
+variant=${1:-patched}
+case $variant in
+patched) localversion=-pmem ;;
+stock) localversion=-stock ;;
+*) die "unknown variant '$variant' (patched or stock)" ;;
+esac
+
+src=$(pmem_src_dir)
+build=$(pmem_build_dir "$variant")
+modroot=$(pmem_modroot "$variant")
+logs=$(pmem_log_dir)
+fragment=$PMEM_TOP/kernel/config/guest.config
+stamp=$build/.pmem-stack-stamp
+bzimage=$build/arch/x86/boot/bzImage
+
+need_cmd make gcc ccache flex bison bc depmod
+"$PMEM_TOP/scripts/kernel-tree.sh" "$variant"
+
+inputs_hash() {
+	{
+		echo "$variant"
+		cat "$src/.git/pmem-stack-tarball"
+		if [ "$variant" = patched ]; then cat "$src/.git/pmem-stack-series"; fi
+		git -C "$src" rev-parse 'HEAD^{tree}'
+		sha256sum <"$fragment"
+	} | sha256sum | cut -d' ' -f1
+}
+
+hash=$(inputs_hash)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ] && [ -f "$bzimage" ] &&
+	[ -f "$modroot/.pmem-stack-stamp" ] && [ "$(cat "$modroot/.pmem-stack-stamp")" = "$hash" ]; then
+	msg "kernel ($variant): up to date"
+	echo "$bzimage"
+	exit 0
+fi
+
+check_cache_writable 1500
+# The stamp goes only after everything succeeded: a half-built tree is never
+# taken as current.
+rm -f "$stamp"
+mkdir -p "$build" "$logs"
+
+export CCACHE_DIR=$PMEM_CACHE/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-1G}
+export KBUILD_BUILD_USER=pmem-stack KBUILD_BUILD_HOST=qemu
+kmake=(make -C "$src" O="$build" LOCALVERSION="$localversion" CC="ccache gcc")
+jobs=${JOBS:-$(nproc)}
+
+msg "kernel ($variant): configuring (tinyconfig + kvm_guest.config + guest.config)"
+run_logged "$logs/config-$variant.log" "${kmake[@]}" tinyconfig
+run_logged "$logs/config-$variant.log" "$src/scripts/kconfig/merge_config.sh" -m -O "$build" \
+	"$build/.config" "$src/kernel/configs/kvm_guest.config" "$fragment"
+run_logged "$logs/config-$variant.log" "${kmake[@]}" olddefconfig
+"$PMEM_TOP/scripts/config-check.sh" "$fragment" "$build/.config"
+
+msg "kernel ($variant): building bzImage and modules with -j$jobs (cold: ~7 min; log: $logs/build-$variant.log)"
+start=$SECONDS
+run_logged "$logs/build-$variant.log" "${kmake[@]}" -j"$jobs" bzImage modules
+msg "kernel ($variant): built in $((SECONDS - start)) s"
+
+rm -rf "$modroot"
+run_logged "$logs/modules-install-$variant.log" "${kmake[@]}" INSTALL_MOD_PATH="$modroot" \
+	INSTALL_MOD_STRIP=1 DEPMOD=/sbin/depmod modules_install
+echo "$hash" >"$modroot/.pmem-stack-stamp"
+echo "$hash" >"$stamp"
+echo "$bzimage"

@@ -1,0 +1,98 @@
+#!/bin/bash
+# Prepare the kernel git tree in the cache: extract Debian's linux-source-6.1
+# once, commit it as "baseline", then (re)apply kernel/patches/ on the
+# "pmem-stack" branch whenever the series changes.
+#
+# Usage: kernel-tree.sh [patched|stock]
+#   patched (default) leaves the series branch checked out, stock the baseline.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
+
+variant=${1:-patched}
+src=$(pmem_src_dir)
+series_file=$PMEM_TOP/kernel/patches/series
+log_dir=$(pmem_log_dir)
+
+[ -f "$PMEM_TARBALL" ] || die "$PMEM_TARBALL missing: install the Debian package linux-source-6.1 (make deps)"
+need_cmd git xz tar
+
+tarball_id() { stat -c '%s-%Y' "$PMEM_TARBALL"; }
+
+# A tree counts as extracted only once its stamp is written, after the
+# baseline commit: an interrupted extraction is thrown away, never reused.
+extract() {
+	local tmp=$src.tmp
+	check_cache_writable 3000
+	msg "kernel-tree: extracting $PMEM_TARBALL (about 1.3 GiB, ~1 min)"
+	rm -rf "$src" "$tmp"
+	mkdir -p "$tmp"
+	tar -C "$tmp" --strip-components=1 -xJf "$PMEM_TARBALL"
+	msg "kernel-tree: committing the baseline (~1 min)"
+	git -C "$tmp" init -q -b pmem-stack
+	git -C "$tmp" config user.name "pmem-stack"
+	git -C "$tmp" config user.email "pmem-stack@localhost"
+	git -C "$tmp" config gc.auto 0
+	# Debian's top-level .gitignore ignores everything ("/*"): force-add.
+	git -C "$tmp" add -A -f .
+	git -C "$tmp" commit -q -m "Debian linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)"
+	git -C "$tmp" tag baseline
+	tarball_id >"$tmp/.git/pmem-stack-tarball"
+	mv "$tmp" "$src"
+}
+
+if [ ! -f "$src/.git/pmem-stack-tarball" ] || [ "$(cat "$src/.git/pmem-stack-tarball")" != "$(tarball_id)" ]; then
+	extract
+fi
+
+series_patches() {
+	[ -f "$series_file" ] || return 0
+	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$series_file" || true
+}
+
+series_hash() {
+	local p
+	{
+		tarball_id
+		while read -r p; do
+			sha256sum <"$PMEM_TOP/kernel/patches/$p"
+		done < <(series_patches)
+	} | sha256sum | cut -d' ' -f1
+}
+
+apply_series() {
+	local p n=0 total
+	total=$(series_patches | wc -l)
+	git -C "$src" am --abort >/dev/null 2>&1 || true
+	git -C "$src" checkout -q -B pmem-stack refs/tags/baseline
+	rm -f "$src/.git/pmem-stack-series"
+	while read -r p; do
+		n=$((n + 1))
+		[ -f "$PMEM_TOP/kernel/patches/$p" ] || die "series names $p, which is not in kernel/patches/"
+		msg "kernel-tree: applying [$n/$total] $p"
+		if ! git -C "$src" am -q --whitespace=error-all "$PMEM_TOP/kernel/patches/$p" >"$log_dir/git-am.log" 2>&1; then
+			cat "$log_dir/git-am.log" >&2
+			die "patch $p does not apply; the tree is left mid-'git am' in $src for inspection (git -C $src am --show-current-patch=diff)"
+		fi
+	done < <(series_patches)
+	series_hash >"$src/.git/pmem-stack-series"
+}
+
+mkdir -p "$log_dir"
+case $variant in
+patched)
+	if [ "$(cat "$src/.git/pmem-stack-series" 2>/dev/null)" = "$(series_hash)" ] &&
+		git -C "$src" checkout -q pmem-stack 2>/dev/null &&
+		[ -z "$(git -C "$src" status --porcelain --untracked-files=no)" ]; then
+		msg "kernel-tree: series already applied ($(series_patches | wc -l) patches)"
+	else
+		apply_series
+	fi
+	;;
+stock)
+	# Checking out only rewrites the files the series touches, so switching
+	# back and forth costs a rebuild of those files alone.
+	git -C "$src" checkout -q --detach refs/tags/baseline
+	;;
+*) die "unknown variant '$variant' (patched or stock)" ;;
+esac

@@ -1,0 +1,51 @@
+# shellcheck shell=bash
+# Common shell library for pmem-stack: sourced, never executed.
+# Holds the paths every script agrees on and the small helpers they share.
+
+PMEM_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PMEM_CACHE=${PMEM_CACHE:-/var/tmp/pmem-stack}
+PMEM_TARBALL=${PMEM_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+export PMEM_TOP PMEM_CACHE PMEM_TARBALL
+
+# Per-kernel variant directories: "patched" carries the series, "stock" is the
+# baseline the benchmark compares against.
+pmem_src_dir() { echo "$PMEM_CACHE/src/linux-6.1"; }
+pmem_build_dir() { echo "$PMEM_CACHE/build/${1:-patched}"; }
+pmem_modroot() { echo "$PMEM_CACHE/modroot/${1:-patched}"; }
+pmem_log_dir() { echo "$PMEM_CACHE/logs"; }
+
+msg() { printf '==> %s\n' "$*" >&2; }
+warn() { printf 'warning: %s\n' "$*" >&2; }
+die() {
+	printf 'error: %s\n' "$*" >&2
+	exit 1
+}
+
+# Run a long step with its output in a log; on failure show the tail and the path.
+run_logged() {
+	local log=$1
+	shift
+	mkdir -p "$(dirname "$log")"
+	if ! "$@" >"$log" 2>&1; then
+		tail -n 30 "$log" >&2
+		die "'$*' failed; full log: $log"
+	fi
+}
+
+need_cmd() {
+	local c
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 || die "'$c' not found; run 'make deps'"
+	done
+}
+
+# Fail early and clearly when the cache cannot be written or the disk is full.
+check_cache_writable() {
+	local need_mb=${1:-0} avail_mb
+	mkdir -p "$PMEM_CACHE" 2>/dev/null || die "cannot create PMEM_CACHE=$PMEM_CACHE"
+	[ -w "$PMEM_CACHE" ] || die "PMEM_CACHE=$PMEM_CACHE is not writable"
+	avail_mb=$(df -Pm "$PMEM_CACHE" | awk 'NR==2 {print $4}')
+	if [ "$avail_mb" -lt "$need_mb" ]; then
+		die "only ${avail_mb} MiB free under $PMEM_CACHE, need ${need_mb} MiB"
+	fi
+}

@@ -8,7 +8,7 @@ source "$(dirname "$0")/lib.sh"
 packages=(
 	linux-source-6.1 qemu-system-x86 ndctl daxctl fio
 	gcc make bc flex bison libelf-dev libssl-dev dwarves ccache cpio kmod
-	git xz-utils patch rsync python3
+	git xz-utils patch rsync python3 python3-ply python3-git
 	e2fsprogs xfsprogs util-linux procps psmisc
 	jq keyutils gnuplot-nox sparse shellcheck
 )

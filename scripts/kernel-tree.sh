@@ -3,8 +3,10 @@
 # once, commit it as "baseline", then (re)apply kernel/patches/ on the
 # "pmem-stack" branch whenever the series changes.
 #
-# Usage: kernel-tree.sh [patched|stock]
-#   patched (default) leaves the series branch checked out, stock the baseline.
+# Usage: kernel-tree.sh [patched|stock|--stamp-only]
+#   patched (default) leaves the series branch checked out, stock the baseline;
+#   --stamp-only records that the checked-out branch already is the series
+#   (after scripts/export-patches.sh wrote it from this very tree).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -35,7 +37,11 @@ extract() {
 	git -C "$tmp" config gc.auto 0
 	# Debian's top-level .gitignore ignores everything ("/*"): force-add.
 	git -C "$tmp" add -A -f .
-	git -C "$tmp" commit -q -m "Debian linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)"
+	# Same tarball, same baseline commit id on every machine: --base= in
+	# the exported series then names a commit anyone can recreate.
+	GIT_AUTHOR_DATE="@$(stat -c %Y "$PMEM_TARBALL") +0000" \
+		GIT_COMMITTER_DATE="@$(stat -c %Y "$PMEM_TARBALL") +0000" \
+		git -C "$tmp" commit -q -m "Debian linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)"
 	git -C "$tmp" tag baseline
 	tarball_id >"$tmp/.git/pmem-stack-tarball"
 	mv "$tmp" "$src"
@@ -88,6 +94,9 @@ patched)
 	else
 		apply_series
 	fi
+	;;
+--stamp-only)
+	series_hash >"$src/.git/pmem-stack-series"
 	;;
 stock)
 	# Checking out only rewrites the files the series touches, so switching

@@ -16,7 +16,9 @@ git -C "$src" config branch.pmem-stack.description "$(cat "$PMEM_TOP/kernel/cove
 rm -f "$out"/*.patch
 git -C "$src" format-patch -q --cover-letter --cover-from-description=subject \
 	--base=refs/tags/baseline -o "$out" refs/tags/baseline..pmem-stack
-(cd "$out" && ls -1 [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-cover-letter' >series)
+for p in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
+	case $p in */0000-cover-letter.patch) ;; *) basename "$p" ;; esac
+done >"$out/series"
 # The tree now matches the series: record it so 'make kernel' does not re-apply.
 "$PMEM_TOP/scripts/kernel-tree.sh" --stamp-only
 msg "exported $(wc -l <"$out/series") patches to $out"

@@ -64,3 +64,56 @@ verify_blockdev() {
 
 # ndctl prints one object bare and several as an array: always an array.
 jarray() { jq -c 'if type == "array" then .[] else . end'; }
+
+# The memory type PAT recorded for the mapping that starts at START (hex),
+# as pat_memtype_list spells it ("write-back", "write-through", ...).
+pat_type_at() {
+	local start=$1 list=/sys/kernel/debug/x86/pat_memtype_list
+	[ -r "$list" ] || err "$list missing (X86_PAT or DEBUG_FS off?)"
+	awk -v s="$(printf '0x%016x' "$start")" \
+		'$1 == "PAT:" && index($3, s "-") == 1 { print $4; exit }' "$list"
+}
+
+# Types of every PAT entry overlapping [START, END) (decimal or hex).
+pat_types_in() {
+	local list=/sys/kernel/debug/x86/pat_memtype_list
+	[ -r "$list" ] || err "$list missing (X86_PAT or DEBUG_FS off?)"
+	local lo=$(($1)) hi=$(($2)) tag mem range type s e
+	while read -r tag mem range type; do
+		if [ "$tag" != PAT: ] || [ "$mem" != "[mem" ]; then continue; fi
+		range=${range%]}
+		s=$((${range%-*})) e=$((${range#*-}))
+		if [ "$s" -lt "$hi" ] && [ "$e" -gt "$lo" ]; then echo "$type"; fi
+	done <"$list"
+}
+
+# ns_mapping NS [wb|wt]: read, or set while disabled, the series' attribute.
+ns_mapping() {
+	local f=/sys/bus/nd/devices/$1/mapping
+	[ -e "$f" ] || skip "kernel has no namespace 'mapping' attribute (stock kernel?)"
+	if [ $# -eq 1 ]; then cat "$f"; else echo "$2" >"$f"; fi
+}
+
+# idle_set_mapping REGION TYPE: give every unconfigured (size 0) namespace
+# of REGION the type, so whichever create-namespace picks is mapped TYPE.
+idle_set_mapping() {
+	local d
+	for d in /sys/bus/nd/devices/"$1"/namespace*.*; do
+		[ "$(cat "$d/size")" = 0 ] || continue
+		ns_mapping "$(basename "$d")" "$2"
+	done
+}
+
+# Write PATTERN_SIZE bytes of a seeded pattern at OFFSET with O_DIRECT and
+# print its checksum; read_sum reads it back.
+write_pattern() {
+	local dev=$1 seed=$2 mb=${3:-16}
+	head -c $((mb << 20)) < <(openssl enc -aes-128-ctr -nosalt -pass "pass:$seed" </dev/zero 2>/dev/null) |
+		tee >(sha256sum | cut -d' ' -f1 >"/tmp/pattern.$seed") |
+		dd of="$dev" bs=1M oflag=direct conv=fsync status=none
+	cat "/tmp/pattern.$seed"
+}
+read_sum() {
+	local dev=$1 mb=${2:-16}
+	dd if="$dev" bs=1M count="$mb" iflag=direct status=none | sha256sum | cut -d' ' -f1
+}

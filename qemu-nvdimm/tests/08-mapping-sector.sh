@@ -1,0 +1,22 @@
+#!/bin/bash
+# A sector (BTT) namespace made from a wt idle namespace is mapped write-through (PAT)
+# and carries verified I/O; a wb one is write-back. A claimed
+# namespace refuses a type change with EBUSY.
+source "$(dirname "$0")/common.sh"
+
+reset_regions
+region=$(nfit_regions | head -n1)
+for want in wt wb; do
+	idle_set_mapping "$region" "$want"
+	json=$(create_ns "$region" -m sector -s 128M) || err "create sector ($want)"
+	ns=$(jq -r .dev <<<"$json")
+	[ "$(ns_mapping "$ns")" = "$want" ] || err "$ns lost its type"
+	start=$(cat "/sys/bus/nd/devices/$ns/resource")
+	got=$(pat_type_at "$start")
+	echo "$ns (sector) mapping=$want: pat $(printf '%#x' "$start") $got"
+	case $want in wt) name=write-through ;; wb) name=write-back ;; esac
+	[ "$got" = "$name" ] || err "$ns is $want but PAT shows '${got:-nothing}'"
+	out=$( (echo wb >"/sys/bus/nd/devices/$ns/mapping") 2>&1) && err "type change on claimed $ns succeeded"
+	grep -q busy <<<"$out" || err "claimed write: '$out', want EBUSY"
+	verify_blockdev "/dev/$(jq -r .blockdev <<<"$json")" 32M
+done

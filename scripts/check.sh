@@ -28,8 +28,9 @@ run_suite() {
 
 cd "$PMEM_TOP"
 run_suite lint scripts/lint.sh
-run_suite series scripts/series-check.sh
+msg "check: kernel (cold: ~7 min, then cached)"
 scripts/kernel-build.sh patched >/dev/null
+run_suite series scripts/series-check.sh
 run_suite qemu-nvdimm qemu-nvdimm/run --timeout 900 -- qemu-nvdimm/tests/suite
 
 echo

@@ -32,6 +32,7 @@ msg "check: kernel (cold: ~7 min, then cached)"
 scripts/kernel-build.sh patched >/dev/null
 run_suite series scripts/series-check.sh
 run_suite qemu-nvdimm qemu-nvdimm/run --timeout 900 -- qemu-nvdimm/tests/suite
+run_suite crash qemu-nvdimm/tests/crash-suite
 
 echo
 for b in "${broken[@]}"; do echo "suite broken: $b"; done

@@ -11,7 +11,7 @@ help:
 	@echo "pmem-stack: memremap_pmem() for Linux 6.1, tested in QEMU on emulated NVDIMMs"
 	@echo
 	@echo "Targets:"
-	@echo "  make bench         the main job: WB vs WT benchmark (not built yet)"
+	@echo "  make bench         the main job: WB vs WT benchmark -> results/latest/"
 	@echo "  make check         the tests: patch checks, lint, guest suites (TAP)"
 	@echo "  make deps          install the Debian packages the project needs (apt-get)"
 	@echo "  make kernel        build the patched guest kernel and its modules"
@@ -25,6 +25,8 @@ help:
 	@echo "  PMEM_CACHE=$(PMEM_CACHE)   kernel tree, builds, ccache, logs"
 	@echo "  JOBS=N        parallel build jobs (default: nproc)"
 	@echo "  ACCEL=auto|kvm|tcg   guest accelerator (default: auto, probed)"
+	@echo "  BENCH=quick|full      benchmark size (default: full, ~15 min under TCG)"
+	@echo "  BENCH_WORKLOADS=\"a b\" workloads/*.fio names to run"
 	@echo "  CI=true       set by .ci/run"
 
 deps:
@@ -46,7 +48,9 @@ nfit-test: deps
 	@echo "nfit-test: not built yet (issue: nfit_test regression suite)" >&2; exit 1
 
 bench: deps
-	@echo "bench: not built yet (issue: fio workloads and the WB vs WT benchmark)" >&2; exit 1
+	@scripts/kernel-build.sh patched >/dev/null
+	@scripts/kernel-build.sh stock >/dev/null
+	@benchmarks/bench
 
 check: deps
 	@scripts/check.sh

@@ -33,6 +33,16 @@ scripts/kernel-build.sh patched >/dev/null
 run_suite series scripts/series-check.sh
 run_suite qemu-nvdimm qemu-nvdimm/run --timeout 900 -- qemu-nvdimm/tests/suite
 run_suite crash qemu-nvdimm/tests/crash-suite
+# The quick benchmark, for its shape only (never its numbers), kept apart
+# from the user's results/.
+quick_bench() {
+	scripts/kernel-build.sh stock >/dev/null
+	rm -rf "$PMEM_CACHE/check-bench"
+	BENCH=quick BENCH_RESULTS=$PMEM_CACHE/check-bench benchmarks/bench >"$logs/bench-quick.log" 2>&1 ||
+		{ tail -n 20 "$logs/bench-quick.log"; echo "not ok 1 - quick bench ran"; return 1; }
+	benchmarks/check-summary.py "$PMEM_CACHE/check-bench/latest"
+}
+run_suite bench-shape quick_bench
 
 echo
 for b in "${broken[@]}"; do echo "suite broken: $b"; done

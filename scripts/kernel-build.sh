@@ -19,7 +19,8 @@ src=$(pmem_src_dir)
 build=$(pmem_build_dir "$variant")
 modroot=$(pmem_modroot "$variant")
 logs=$(pmem_log_dir)
-fragment=$PMEM_TOP/kernel/config/guest.config
+fragments=("$PMEM_TOP/kernel/config/guest.config")
+[ "$variant" = stock ] || fragments+=("$PMEM_TOP/kernel/config/series.config")
 stamp=$build/.pmem-stack-stamp
 bzimage=$build/arch/x86/boot/bzImage
 
@@ -32,7 +33,7 @@ inputs_hash() {
 		cat "$src/.git/pmem-stack-tarball"
 		if [ "$variant" = patched ]; then cat "$src/.git/pmem-stack-series"; fi
 		git -C "$src" rev-parse 'HEAD^{tree}'
-		sha256sum <"$fragment"
+		cat "${fragments[@]}" | sha256sum
 	} | sha256sum | cut -d' ' -f1
 }
 
@@ -58,9 +59,11 @@ jobs=${JOBS:-$(nproc)}
 msg "kernel ($variant): configuring (tinyconfig + kvm_guest.config + guest.config)"
 run_logged "$logs/config-$variant.log" "${kmake[@]}" tinyconfig
 run_logged "$logs/config-$variant.log" "$src/scripts/kconfig/merge_config.sh" -m -O "$build" \
-	"$build/.config" "$src/kernel/configs/kvm_guest.config" "$fragment"
+	"$build/.config" "$src/kernel/configs/kvm_guest.config" "${fragments[@]}"
 run_logged "$logs/config-$variant.log" "${kmake[@]}" olddefconfig
-"$PMEM_TOP/scripts/config-check.sh" "$fragment" "$build/.config"
+for f in "${fragments[@]}"; do
+	"$PMEM_TOP/scripts/config-check.sh" "$f" "$build/.config"
+done
 
 msg "kernel ($variant): building bzImage and modules with -j$jobs (cold: ~7 min; log: $logs/build-$variant.log)"
 start=$SECONDS

@@ -33,6 +33,9 @@ scripts/kernel-build.sh patched >/dev/null
 run_suite series scripts/series-check.sh
 run_suite qemu-nvdimm qemu-nvdimm/run --timeout 900 -- qemu-nvdimm/tests/suite
 run_suite crash qemu-nvdimm/tests/crash-suite
+scripts/nfit-test-build.sh >/dev/null
+run_suite nfit-test qemu-nvdimm/run --modules nfit-test --no-coldplug --nvdimms 0 \
+	--timeout 900 -- nfit-test/tests/suite
 # The quick benchmark, for its shape only (never its numbers), kept apart
 # from the user's results/.
 quick_bench() {

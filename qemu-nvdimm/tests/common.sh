@@ -19,21 +19,23 @@ need_cmd() {
 	done
 }
 
+# The bus the cases work on: QEMU's ACPI NFIT unless a suite says otherwise.
+PMEM_BUS=${PMEM_BUS:-ACPI.NFIT}
 need_cmd ndctl jq
 [ -d /sys/bus/nd ] || skip "libnvdimm not loaded"
 
-# Regions of the ACPI NFIT bus (QEMU: one per DIMM), in a stable order.
+# Regions of the bus (QEMU: one per DIMM), in a stable order.
 nfit_regions() {
-	ndctl list -R -b ACPI.NFIT | jarray | jq -r .dev | sort -V
+	ndctl list -R -b "$PMEM_BUS" | jarray | jq -r .dev | sort -V
 }
 
 # Every case starts from empty, labelled regions and leaves them so:
 # no case depends on the state another left.
 reset_regions() {
-	ndctl destroy-namespace -f -b ACPI.NFIT all >/dev/null 2>&1 || true
-	ndctl disable-region -b ACPI.NFIT all >/dev/null
-	ndctl init-labels -f -b ACPI.NFIT all >/dev/null 2>&1 || err "init-labels failed"
-	ndctl enable-region -b ACPI.NFIT all >/dev/null
+	ndctl destroy-namespace -f -b "$PMEM_BUS" all >/dev/null 2>&1 || true
+	ndctl disable-region -b "$PMEM_BUS" all >/dev/null
+	ndctl init-labels -f -b "$PMEM_BUS" all >/dev/null 2>&1 || err "init-labels failed"
+	ndctl enable-region -b "$PMEM_BUS" all >/dev/null
 }
 trap 'reset_regions >/dev/null 2>&1 || true' EXIT
 

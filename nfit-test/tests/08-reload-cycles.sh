@@ -1,0 +1,19 @@
+#!/bin/bash
+# 20 unload/load cycles of nfit_test with a namespace in use in between:
+# every unload leaves no live mapping, and nothing warns.
+source "$(dirname "$0")/common.sh"
+trap - EXIT
+
+for i in $(seq 1 20); do
+	modprobe nfit_test || err "cycle $i: modprobe nfit_test"
+	reset_regions
+	region=$(big_region)
+	json=$(create_ns "$region" -m raw -s 16M) || err "cycle $i: create raw"
+	dd if=/dev/urandom of="/dev/$(jq -r .blockdev <<<"$json")" bs=1M count=4 oflag=direct status=none ||
+		err "cycle $i: write"
+	ndctl disable-region all >/dev/null
+	modprobe -r nfit_test || err "cycle $i: modprobe -r nfit_test"
+	[ "$(live_maps)" -eq 0 ] || err "cycle $i: $(live_maps) mappings live after unload"
+done
+! dmesg | grep -E 'Call Trace|WARNING:|BUG:' || err "kernel warned during the cycles"
+modprobe nfit_test

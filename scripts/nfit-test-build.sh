@@ -1,0 +1,58 @@
+#!/bin/bash
+# `make nfit-test`: build tools/testing/nvdimm (nfit_test and the libnvdimm,
+# nfit, pmem, btt, dax modules linked with its --wrap= shims) against the
+# patched build, and install them in their own module root, where depmod
+# makes them override the in-tree modules.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
+
+src=$(pmem_src_dir)
+build=$(pmem_build_dir patched)
+base=$(pmem_modroot patched)
+modroot=$(pmem_modroot nfit-test)
+logs=$(pmem_log_dir)
+work=$PMEM_CACHE/build/nfit-test
+stamp=$modroot/.pmem-stack-stamp
+
+"$PMEM_TOP/scripts/kernel-build.sh" patched >/dev/null
+release=$(cat "$build/include/config/kernel.release")
+hash=$({
+	cat "$base/.pmem-stack-stamp"
+	git -C "$src" rev-parse 'HEAD^{tree}'
+	sha256sum <"$0"
+} | sha256sum | cut -d' ' -f1)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ]; then
+	msg "nfit-test: up to date ($modroot)"
+	exit 0
+fi
+rm -f "$stamp"
+
+# The Kbuild reaches the drivers as ../../../drivers/...: give it a tree of
+# symlinks to the sources, so its objects land here and never in the
+# source tree the O= kernel build reads.
+rm -rf "$work"
+for d in drivers/nvdimm drivers/acpi/nfit drivers/dax tools/testing/nvdimm; do
+	mkdir -p "$work/$(dirname "$d")"
+	cp -rs "$src/$d" "$work/$d"
+done
+export CCACHE_DIR=$PMEM_CACHE/ccache KBUILD_BUILD_USER=pmem-stack KBUILD_BUILD_HOST=qemu
+kmake=(make -C "$src" O="$build" LOCALVERSION=-pmem CC="ccache gcc" M="$work/tools/testing/nvdimm")
+msg "nfit-test: building tools/testing/nvdimm (log: $logs/nfit-test-build.log)"
+run_logged "$logs/nfit-test-build.log" "${kmake[@]}" -j"${JOBS:-$(nproc)}" modules
+
+# Own module root: the patched one (hard links) plus extra/, and a depmod
+# configuration that prefers extra/ for every module nfit_test replaces.
+rm -rf "$modroot"
+mkdir -p "$(dirname "$modroot")"
+cp -al "$base" "$modroot"
+rm -f "$modroot/.pmem-stack-stamp"
+run_logged "$logs/nfit-test-install.log" "${kmake[@]}" INSTALL_MOD_PATH="$modroot" \
+	INSTALL_MOD_DIR=extra INSTALL_MOD_STRIP=1 DEPMOD=true modules_install
+mkdir -p "$modroot/etc/depmod.d"
+for m in nfit libnvdimm nd_pmem nd_btt nd_e820 dax_pmem device_dax dax; do
+	echo "override $m * extra"
+done >"$modroot/etc/depmod.d/nfit-test.conf"
+depmod -b "$modroot" -C "$modroot/etc/depmod.d" "$release"
+echo "$hash" >"$stamp"
+msg "nfit-test: installed $(find "$modroot/lib/modules/$release/extra" -name '*.ko' | wc -l) modules in $modroot"

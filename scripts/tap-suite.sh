@@ -1,0 +1,31 @@
+#!/bin/bash
+# Run the cases (NN-*.sh) of a suite directory and report TAP; each case
+# exits 0 (pass), 77 (skip: its last line is the reason) or else (fail).
+# Usage: tap-suite.sh DIR [CASE...]   (the suites' own `suite` calls this)
+set -euo pipefail
+# shellcheck source=scripts/tap.sh
+source "$(dirname "$0")/tap.sh"
+here=$(cd "$1" && pwd)
+shift
+
+cases=()
+for c in "$@"; do
+	[ -f "$c" ] || c=$here/${c%.sh}.sh
+	[ -f "$c" ] || { echo "no such case: $c" >&2; exit 2; }
+	cases+=("$c")
+done
+[ ${#cases[@]} -gt 0 ] || cases=("$here"/[0-9][0-9]-*.sh)
+for c in "${cases[@]}"; do
+	name=$(basename "$c" .sh)
+	rc=0
+	out=$(bash "$c" 2>&1) || rc=$?
+	case $rc in
+	0) tap_ok "$name" ;;
+	77) tap_skip "$name" "$(tail -n1 <<<"$out")" ;;
+	*) tap_not_ok "$name (exit $rc)" ;;
+	esac
+	if [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ] || [ -n "${TAP_VERBOSE:-}" ]; then
+		tap_diag "$out"
+	fi
+done
+tap_done

@@ -33,6 +33,7 @@ nfit_regions() {
 # no case depends on the state another left.
 reset_regions() {
 	ndctl destroy-namespace -f -b "$PMEM_BUS" all >/dev/null 2>&1 || true
+	ndctl enable-dimm -b "$PMEM_BUS" all >/dev/null 2>&1 || true
 	ndctl disable-region -b "$PMEM_BUS" all >/dev/null
 	ndctl init-labels -f -b "$PMEM_BUS" all >/dev/null 2>&1 || err "init-labels failed"
 	ndctl enable-region -b "$PMEM_BUS" all >/dev/null

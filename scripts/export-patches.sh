@@ -14,7 +14,9 @@ out=$PMEM_TOP/kernel/patches
 
 git -C "$src" config branch.pmem-stack.description "$(cat "$PMEM_TOP/kernel/cover-letter.txt")"
 rm -f "$out"/*.patch
-git -C "$src" format-patch -q --cover-letter --cover-from-description=subject \
+# A fixed abbreviation keeps the index lines stable however many objects
+# the tree's packs hold.
+git -C "$src" -c core.abbrev=12 format-patch -q --cover-letter --cover-from-description=subject \
 	--base=refs/tags/baseline -o "$out" refs/tags/baseline..pmem-stack
 for p in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-cover-letter.patch) ;; *) basename "$p" ;; esac

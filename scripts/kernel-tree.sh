@@ -43,6 +43,9 @@ extract() {
 		GIT_COMMITTER_DATE="@$(stat -c %Y "$PMEM_TARBALL") +0000" \
 		git -C "$tmp" commit -q -m "Debian linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)"
 	git -C "$tmp" tag baseline
+	# Loose objects of 75k files take 525 MiB; packed, 245 MiB.
+	msg "kernel-tree: packing the baseline (~1 min)"
+	git -C "$tmp" repack -adq
 	tarball_id >"$tmp/.git/pmem-stack-tarball"
 	mv "$tmp" "$src"
 }

@@ -15,7 +15,6 @@ pmem_modroot() { echo "$PMEM_CACHE/modroot/${1:-patched}"; }
 pmem_log_dir() { echo "$PMEM_CACHE/logs"; }
 
 msg() { printf '==> %s\n' "$*" >&2; }
-warn() { printf 'warning: %s\n' "$*" >&2; }
 die() {
 	printf 'error: %s\n' "$*" >&2
 	exit 1

@@ -47,22 +47,12 @@ create_ns() {
 	ndctl create-namespace -r "$region" "$@"
 }
 
-# The namespace's physical range as "start end" in hex (resource file + size).
-ns_range() {
-	local ns=$1 start size
-	start=$(cat "/sys/bus/nd/devices/$ns/resource")
-	size=$(cat "/sys/bus/nd/devices/$ns/size")
-	printf '0x%x 0x%x\n' "$start" $((start + size))
-}
-
-# Write a pseudo-random pattern over a block device with O_DIRECT and verify
-# it with fio's crc32c: end-to-end data check, never timed.
+# Write random 4k blocks over a block device with O_DIRECT and read each
+# back against its crc32c (workloads/verify-crc32c.fio): never timed.
 verify_blockdev() {
-	local dev=$1 size=${2:-64M}
-	fio --name=verify --filename="$dev" --rw=randwrite --bs=4k --size="$size" \
-		--direct=1 --ioengine=psync --verify=crc32c --verify_fatal=1 \
-		--do_verify=1 --randrepeat=0 --output-format=terse >/dev/null ||
-		err "fio verify failed on $dev"
+	DEV=$1 SIZE=${2:-64M} fio --output-format=terse \
+		"$(dirname "${BASH_SOURCE[0]}")/../../workloads/verify-crc32c.fio" >/dev/null ||
+		err "fio verify failed on $1"
 }
 
 # ndctl prints one object bare and several as an array: always an array.

@@ -56,4 +56,7 @@ ndctl disable-namespace "${ns[1]}" >/dev/null
 ns_mapping "${ns[1]}" wt
 ndctl enable-namespace "${ns[1]}" >/dev/null
 [ "$(read_sum "$dev")" = "$sum" ] || err "data written under wb differs under wt"
-dmesg | grep -q "${ns[1]}: .* mapped wt" || err "probe did not log 'mapped wt'"
+start=$(cat "/sys/bus/nd/devices/${ns[1]}/resource")
+size=$(cat "/sys/bus/nd/devices/${ns[1]}/size")
+want=$(printf '%s: mapped wt: 0x%016x-0x%016x' "${ns[1]}" "$start" $((start + size - 1)))
+dmesg | grep -qF "$want" || err "probe did not log '$want': $(dmesg | grep mapped | tail -n 2)"

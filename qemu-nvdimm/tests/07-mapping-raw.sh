@@ -58,5 +58,5 @@ ndctl enable-namespace "${ns[1]}" >/dev/null
 [ "$(read_sum "$dev")" = "$sum" ] || err "data written under wb differs under wt"
 start=$(cat "/sys/bus/nd/devices/${ns[1]}/resource")
 size=$(cat "/sys/bus/nd/devices/${ns[1]}/size")
-want=$(printf '%s: mapped wt: 0x%016x-0x%016x' "${ns[1]}" "$start" $((start + size - 1)))
-dmesg | grep -qF "$want" || err "probe did not log '$want': $(dmesg | grep mapped | tail -n 2)"
+logline=$(printf "%s: mapped wt: 0x%016x-0x%016x" "${ns[1]}" "$start" $((start + size - 1)))
+dmesg | grep -qF "$logline" || err "probe did not log '$logline': $(dmesg | grep mapped | tail -n 2)"

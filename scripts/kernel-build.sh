@@ -51,9 +51,7 @@ check_cache_writable 1500
 rm -f "$stamp"
 mkdir -p "$build" "$logs"
 
-export CCACHE_DIR=$PMEM_CACHE/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-1G}
-export KBUILD_BUILD_USER=pmem-stack KBUILD_BUILD_HOST=qemu
-kmake=(make -C "$src" O="$build" LOCALVERSION="$localversion" CC="ccache gcc")
+kmake=(pmem_kmake "$build" "$localversion")
 jobs=${JOBS:-$(nproc)}
 
 msg "kernel ($variant): configuring (tinyconfig + kvm_guest.config + guest.config)"

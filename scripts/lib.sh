@@ -14,6 +14,17 @@ pmem_build_dir() { echo "$PMEM_CACHE/build/${1:-patched}"; }
 pmem_modroot() { echo "$PMEM_CACHE/modroot/${1:-patched}"; }
 pmem_log_dir() { echo "$PMEM_CACHE/logs"; }
 
+# The kernel make every build shares: out of tree in BUILD, ccache in the
+# cache, a fixed build user and host so rebuilds hit ccache.
+# Usage: pmem_kmake BUILD LOCALVERSION [MAKE ARGS...]
+pmem_kmake() {
+	local build=$1 localversion=$2
+	shift 2
+	CCACHE_DIR=$PMEM_CACHE/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-1G} \
+		KBUILD_BUILD_USER=pmem-stack KBUILD_BUILD_HOST=qemu \
+		make -C "$(pmem_src_dir)" O="$build" LOCALVERSION="$localversion" CC="ccache gcc" "$@"
+}
+
 msg() { printf '==> %s\n' "$*" >&2; }
 die() {
 	printf 'error: %s\n' "$*" >&2

@@ -36,8 +36,7 @@ for d in drivers/nvdimm drivers/acpi/nfit drivers/dax tools/testing/nvdimm; do
 	mkdir -p "$work/$(dirname "$d")"
 	cp -rs "$src/$d" "$work/$d"
 done
-export CCACHE_DIR=$PMEM_CACHE/ccache KBUILD_BUILD_USER=pmem-stack KBUILD_BUILD_HOST=qemu
-kmake=(make -C "$src" O="$build" LOCALVERSION=-pmem CC="ccache gcc" M="$work/tools/testing/nvdimm")
+kmake=(pmem_kmake "$build" -pmem M="$work/tools/testing/nvdimm")
 msg "nfit-test: building tools/testing/nvdimm (log: $logs/nfit-test-build.log)"
 run_logged "$logs/nfit-test-build.log" "${kmake[@]}" -j"${JOBS:-$(nproc)}" modules
 

@@ -25,8 +25,7 @@ fi
 "$PMEM_TOP/scripts/kernel-tree.sh" patched >&2
 [ -f "$patched/.config" ] || die "no patched .config; run 'make kernel' first"
 mkdir -p "$bisect" "$logs"
-export CCACHE_DIR=$PMEM_CACHE/ccache KBUILD_BUILD_USER=pmem-stack KBUILD_BUILD_HOST=qemu
-kmake=(make -C "$src" O="$bisect" LOCALVERSION=-bisect CC="ccache gcc" -j"${JOBS:-$(nproc)}")
+kmake=(pmem_kmake "$bisect" -bisect -j"${JOBS:-$(nproc)}")
 # checkpatch's SPDX check needs Debian's python3 with ply, not another one
 # earlier on PATH.
 checkpatch() { PATH=/usr/bin:$PATH "$src/scripts/checkpatch.pl" "$@"; }

@@ -15,8 +15,11 @@ out=$PMEM_TOP/kernel/patches
 git -C "$src" config branch.pmem-stack.description "$(cat "$PMEM_TOP/kernel/cover-letter.txt")"
 rm -f "$out"/*.patch
 # A fixed abbreviation keeps the index lines stable however many objects
-# the tree's packs hold.
-git -C "$src" -c core.abbrev=12 format-patch -q --cover-letter --cover-from-description=subject \
+# the tree's packs hold; the cover letter is signed by the series' author,
+# not by whoever the cache tree's git config names.
+git -C "$src" -c core.abbrev=12 \
+	-c user.name="$(git -C "$src" log -1 --format=%an pmem-stack)" \
+	-c user.email="$(git -C "$src" log -1 --format=%ae pmem-stack)" format-patch -q --cover-letter --cover-from-description=subject \
 	--base=refs/tags/baseline -o "$out" refs/tags/baseline..pmem-stack
 for p in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-cover-letter.patch) ;; *) basename "$p" ;; esac

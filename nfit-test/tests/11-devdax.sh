@@ -10,6 +10,6 @@ json=$(create_ns "$region" -m devdax -a 4K -s 16M) || err "devdax on wb"
 [ -c "/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")" ] || err "no devdax chardev"
 ndctl destroy-namespace -f "$(jq -r .dev <<<"$json")" >/dev/null
 idle_set_mapping "$region" wt
-dmesg -C
+dmesg_mark
 create_ns "$region" -m devdax -a 4K -s 16M >/dev/null 2>&1 && err "devdax on wt was created"
-dmesg | grep -q "devdax maps pages write-back only, namespace is mapping=wt" || err "no dev_err for devdax on wt"
+dmesg_since | grep -q "devdax maps pages write-back only, namespace is mapping=wt" || err "no dev_err for devdax on wt"

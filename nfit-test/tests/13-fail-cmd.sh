@@ -7,7 +7,7 @@ knob=/sys/devices/platform/nfit_test.0/nfit_test_dimm/test_dimm0/fail_cmd
 [ -w "$knob" ] || skip "$knob missing"
 trap 'echo 0 >"$knob"; ndctl enable-dimm all >/dev/null 2>&1; reset_regions >/dev/null 2>&1 || true' EXIT
 reset_regions
-mapfile -t dimms < <(ndctl list -D -b nfit_test.0 | jarray | jq -r .dev | sort -V)
+mapfile -t dimms < <(bus0_dimms)
 ndctl disable-region -b nfit_test.0 all >/dev/null
 # ND_CMD_GET_CONFIG_DATA (5) and ND_CMD_SET_CONFIG_DATA (6)
 echo $(((1 << 5) | (1 << 6))) >"$knob"

@@ -35,3 +35,55 @@ map_flags() {
 big_region() {
 	ndctl list -R -b nfit_test.0 | jarray | jq -rs 'max_by(.size) | .dev'
 }
+
+# The nfit_test knob directory (fail_cmd, lock_dimm, ...) of DIMM nmemN,
+# matched by its NFIT handle.
+test_dimm_dir() {
+	local handle d
+	handle=$(cat "/sys/bus/nd/devices/$1/nfit/handle")
+	for d in /sys/devices/platform/nfit_test.*/nfit_test_dimm/test_dimm*; do
+		[ "$(cat "$d/handle")" = "$handle" ] && { echo "$d"; return 0; }
+	done
+	err "no nfit_test knobs for $1 (handle $handle)"
+}
+
+# The DIMMs (nmemN) a region interleaves, from its mappingN attributes.
+region_dimms() {
+	local m
+	for m in /sys/bus/nd/devices/"$1"/mapping[0-9]*; do
+		cut -d, -f1 "$m"
+	done | sort -uV
+}
+
+# The DIMMs of nfit_test.0, in a stable order.
+bus0_dimms() {
+	ndctl list -D -b nfit_test.0 | jarray | jq -r .dev | sort -V
+}
+
+# dimm_security NMEM: its security state as ndctl reports it.
+dimm_security() {
+	ndctl list -i -D -d "$1" | jarray | jq -r .security
+}
+
+# A master key in the user keyring and its blob where ndctl looks for it,
+# as ndctl's setup-passphrase and load-keys expect.
+master_key() {
+	need_cmd keyctl
+	local keys=/etc/ndctl/keys id
+	mkdir -p "$keys"
+	id=$(keyctl search @u user nvdimm-master 2>/dev/null) ||
+		id=$(keyctl add user nvdimm-master "$(head -c 32 /dev/urandom | base64)" @u) ||
+		err "keyctl add the master key"
+	keyctl pipe "$id" >"$keys/nvdimm-master.blob"
+}
+
+# A DIMM with a passphrase set by the case, removed again on exit.
+secure_dimm() {
+	sec_dimm=$(bus0_dimms | head -n1)
+	[ "$(dimm_security "$sec_dimm")" = disabled ] || skip "$sec_dimm security is $(dimm_security "$sec_dimm"), not disabled"
+	master_key
+	ndctl disable-region -b nfit_test.0 all >/dev/null
+	trap 'ndctl remove-passphrase "$sec_dimm" >/dev/null 2>&1 || true; reset_regions >/dev/null 2>&1 || true' EXIT
+	ndctl setup-passphrase "$sec_dimm" -k user:nvdimm-master >/dev/null 2>&1 || err "setup-passphrase $sec_dimm"
+	[ "$(dimm_security "$sec_dimm")" = unlocked ] || err "security after setup-passphrase: $(dimm_security "$sec_dimm")"
+}

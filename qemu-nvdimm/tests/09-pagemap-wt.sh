@@ -8,14 +8,14 @@ region=$(nfit_regions | head -n1)
 for mode in fsdax devdax; do
 	reset_regions
 	idle_set_mapping "$region" wt
-	dmesg -C
+	dmesg_mark
 	if out=$(create_ns "$region" -m "$mode" -a 2M -s 256M 2>&1); then
 		err "$mode on a wt namespace was created: $out"
 	fi
-	line=$(dmesg | grep -E "(namespace[0-9.]+): $mode maps pages write-back only, namespace is mapping=wt") ||
-		err "no dev_err for $mode on a wt namespace: $(dmesg | tail -n 5)"
+	line=$(dmesg_since | grep -E "(namespace[0-9.]+): $mode maps pages write-back only, namespace is mapping=wt") ||
+		err "no dev_err for $mode on a wt namespace: $(dmesg_since | tail -n 5)"
 	echo "$line"
-	dmesg | grep -q "probe of .* failed with error -95" || err "probe did not fail with EOPNOTSUPP"
+	dmesg_since | grep -q "probe of .* failed with error -95" || err "probe did not fail with EOPNOTSUPP"
 	ns=$(grep -oE 'namespace[0-9]+\.[0-9]+' <<<"$line" | head -n1)
 	[ "$(ns_mapping "$ns")" = wt ] || err "refusal changed $ns's type"
 	# Nothing in the region may be left mapped write-back behind its back.

@@ -4,9 +4,9 @@
 source "$(dirname "$0")/common.sh"
 
 modinfo memremap_pmem_test >/dev/null 2>&1 || skip "memremap_pmem_test module not built (stock kernel?)"
-dmesg -C
+dmesg_mark
 modprobe memremap_pmem_test || err "modprobe memremap_pmem_test"
-ktap=$(dmesg | sed -n 's/^\[[ 0-9.]*\] //p')
+ktap=$(dmesg_since | sed -n 's/^\[[ 0-9.]*\] //p')
 modprobe -r memremap_pmem_test
 grep -E '^ +(not )?ok [0-9]+ ' <<<"$ktap" | sed 's/^ */kunit: /'
 summary=$(grep -E '^# memremap_pmem: pass:' <<<"$ktap") || err "no KTAP summary: $ktap"

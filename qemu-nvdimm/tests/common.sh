@@ -55,6 +55,16 @@ verify_blockdev() {
 		err "fio verify failed on $1"
 }
 
+# `dmesg -C` would hide a warning from the run's final dmesg scan: a case
+# marks the log instead and reads only what follows its mark.
+dmesg_mark() {
+	dmesg_mark_id="pmem-stack: mark $$.$RANDOM"
+	echo "$dmesg_mark_id" >/dev/kmsg
+}
+dmesg_since() {
+	dmesg | awk -v m="$dmesg_mark_id" 'seen; index($0, m) { seen = 1 }'
+}
+
 # ndctl prints one object bare and several as an array: always an array.
 jarray() { jq -c 'if type == "array" then .[] else . end'; }
 

@@ -1,0 +1,25 @@
+#!/bin/bash
+# nfit_test.1's DIMMs carry NFIT failure flags: the kernel reports them at
+# probe, exposes them in nfit/flags, and ndctl lists them.
+source "$(dirname "$0")/common.sh"
+trap - EXIT
+
+# Reload, so the probe's report is in this case's part of the log.
+ndctl disable-region all >/dev/null
+dmesg_mark
+modprobe -r nfit_test || err "modprobe -r nfit_test"
+modprobe nfit_test || err "modprobe nfit_test"
+
+json=$(ndctl list -Di -b nfit_test.1 | jarray)
+[ "$(wc -l <<<"$json")" -eq 2 ] || err "nfit_test.1 lists $(wc -l <<<"$json") DIMMs, want 2"
+flags=""
+for d in $(jq -r .dev <<<"$json"); do
+	flags+="$d: $(cat "/sys/bus/nd/devices/$d/nfit/flags")"$'\n'
+done
+for f in save_fail restore_fail flush_fail not_armed map_fail; do
+	grep -qw "$f" <<<"$flags" || err "no DIMM of nfit_test.1 has $f: $flags"
+done
+for k in flag_failed_save flag_failed_restore flag_failed_flush flag_failed_arm; do
+	jq -e --arg k "$k" 'select(.[$k] == true)' <<<"$json" >/dev/null || err "ndctl list shows no $k"
+done
+dmesg_since | grep -q "Error found in NVDIMM nmem[0-9]* flags: save_fail" || err "probe did not report the failed DIMM"

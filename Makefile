@@ -27,6 +27,8 @@ help:
 	@echo "  ACCEL=auto|kvm|tcg   guest accelerator (default: auto, probed)"
 	@echo "  BENCH=quick|full      benchmark size (default: full, ~15 min under TCG)"
 	@echo "  BENCH_WORKLOADS=\"a b\" workloads/*.fio names to run"
+	@echo "  BENCH_SWEEP=\"4k 1m\"   block sizes of the write sweep (empty: none)"
+	@echo "  BENCH_RUNTIME, BENCH_RAMP, BENCH_REPEATS   per-run fio time, ramp, repeats"
 	@echo "  CI=true       set by .ci/run"
 
 deps:

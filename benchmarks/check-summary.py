@@ -40,6 +40,11 @@ check(bool(rs) and all(fields <= set(r) and r["runs"] and r["min"] <= r["median"
 types = {(r["target"], r["type"]) for r in rs if r["kernel"] == "patched"}
 check({("raw", "wb"), ("raw", "wt"), ("sector", "wb"), ("sector", "wt"), ("brd", "ram")} <= types,
       "patched results cover raw/sector x wb/wt and brd")
+check(("devdax", "wb") in types, "the devdax (mmap) peer was measured")
+floor = s.get("copy_floor") or {}
+check(all(isinstance(floor.get(k), float) for k in ("memcpy_MBps", "ntstore_MBps")),
+      "the in-guest copy floor is recorded")
+check(any(r["workload"].startswith("sweep-write-") for r in rs), "block-size sweep points present")
 check(os.path.getsize(os.path.join(res, "report.md")) > 0 if os.path.exists(
     os.path.join(res, "report.md")) else False, "report.md written")
 png = os.path.join(res, "report.png")

@@ -41,6 +41,7 @@ types = {(r["target"], r["type"]) for r in rs if r["kernel"] == "patched"}
 check({("raw", "wb"), ("raw", "wt"), ("sector", "wb"), ("sector", "wt"), ("brd", "ram")} <= types,
       "patched results cover raw/sector x wb/wt and brd")
 check(("devdax", "wb") in types, "the devdax (mmap) peer was measured")
+check(("fsdax", "wb") in types, "the fsdax file (libpmem) peer was measured")
 floor = s.get("copy_floor") or {}
 check(all(isinstance(floor.get(k), float) for k in ("memcpy_MBps", "ntstore_MBps")),
       "the in-guest copy floor is recorded")

@@ -6,8 +6,9 @@
 # where the kernel has the series' attribute, else the kernel's default).
 # With BENCH_PEERS=1 also the peers: brd (/dev/ram0, the RAM disk a user
 # would compare with), devdax (fio's dev-dax engine on the mmap of the
-# NVDIMM range: the block path's ceiling) and the bare copy into that
-# mapping (benchmarks/copybw.c, $COPYBW). BENCH_SWEEP="4k ... 1m" adds the
+# NVDIMM range: the block path's ceiling), fsdax (a file on ext4 mounted
+# dax=always, through fio's libpmem engine) and the bare copy into the
+# devdax mapping (benchmarks/copybw.c, $COPYBW). BENCH_SWEEP="4k ... 1m" adds the
 # block-size sweep of sequential writes on the raw namespace.
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=qemu-nvdimm/tests/common.sh
@@ -19,6 +20,7 @@ mkdir -p "$out"
 read -r -a workloads <<<"${BENCH_WORKLOADS:?}"
 read -r -a sweep <<<"${BENCH_SWEEP:-}"
 repeats=${BENCH_REPEATS:?} sweep_repeats=${BENCH_SWEEP_REPEATS:-3}
+peer_repeats=${BENCH_PEER_REPEATS:-$repeats}
 size=${BENCH_SIZE:-256M}
 export SIZE=$size RUNTIME=${BENCH_RUNTIME:?} RAMP=${BENCH_RAMP:?}
 peers=${BENCH_PEERS:-0}
@@ -47,11 +49,16 @@ for t in raw sector; do
 done
 if [ "$peers" = 1 ]; then
 	modprobe brd rd_nr=1 rd_size=$(((${size%M} + 64) * 1024)) || err "modprobe brd"
-	for w in "${workloads[@]}"; do plan+=("brd ram $w $repeats"); done
+	for w in "${workloads[@]}"; do plan+=("brd ram $w $peer_repeats"); done
 	if fio --enghelp 2>/dev/null | grep -qw dev-dax && modprobe device_dax; then
-		for w in "${engine_workloads[@]}"; do plan+=("devdax wb $w $repeats"); done
+		for w in "${engine_workloads[@]}"; do plan+=("devdax wb $w $peer_repeats"); done
 	else
 		echo "note: no devdax peer (fio without dev-dax engine or no device_dax)" >&2
+	fi
+	if fio --enghelp 2>/dev/null | grep -qw libpmem && command -v mkfs.ext4 >/dev/null; then
+		for w in "${engine_workloads[@]}"; do plan+=("fsdax wb $w $peer_repeats"); done
+	else
+		echo "note: no fsdax peer (fio without libpmem engine or no mkfs.ext4)" >&2
 	fi
 fi
 total=0
@@ -60,16 +67,30 @@ for p in "${plan[@]}"; do
 	total=$((total + reps))
 done
 
-# prepare TARGET TYPE -> prints the device, mapped TYPE
+dax_mnt=/tmp/bench-dax
+trap 'umount "$dax_mnt" 2>/dev/null || true; reset_regions >/dev/null 2>&1 || true' EXIT
+
+# prepare TARGET TYPE -> prints the device (fsdax: a file), mapped TYPE
 prepare() {
 	local target=$1 type=$2 region json
 	case $target in
 	brd) echo /dev/ram0; return ;;
-	raw | devdax) region=${regions[0]} ;;
+	# fsdax and devdax want a 16M-aligned start: QEMU's first NVDIMM has it.
+	raw | devdax | fsdax) region=${regions[0]} ;;
 	sector) region=${regions[1]} ;;
 	esac
+	umount "$dax_mnt" 2>/dev/null || true
 	ndctl destroy-namespace -f -r "$region" all >/dev/null 2>&1 || true
 	[ "$type" = default ] || [ "$type" = ram ] || idle_set_mapping "$region" "$type"
+	if [ "$target" = fsdax ]; then
+		json=$(create_ns "$region" -m fsdax -M mem -a 2M -s "$((${size%M} + 64))M") || err "create fsdax namespace"
+		# DAX wants the page size as block size; mke2fs picks 1k for a small fs.
+		mkfs.ext4 -q -F -b 4096 "/dev/$(jq -r .blockdev <<<"$json")" >&2 || err "mkfs.ext4 on the fsdax namespace"
+		mkdir -p "$dax_mnt"
+		mount -o dax=always "/dev/$(jq -r .blockdev <<<"$json")" "$dax_mnt" || err "mount -o dax=always"
+		echo "$dax_mnt/fio.dat"
+		return
+	fi
 	if [ "$target" = devdax ]; then
 		json=$(create_ns "$region" -m devdax -a 2M -s "$((${size%M} + 64))M") || err "create devdax namespace"
 		echo "/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")"
@@ -84,6 +105,7 @@ sep=""
 record_pat() {
 	local ns pat key=.blockdev name=${3#/dev/}
 	[ "$1" = devdax ] && key='.daxregion.devices[0].chardev'
+	[ "$1" = fsdax ] && name=$(findmnt -no SOURCE "$dax_mnt") name=${name#/dev/}
 	ns=$(ndctl list -N -X | jarray | jq -r --arg b "$name" "select($key == \$b) | .dev")
 	pat=$(pat_type_at "$(cat "/sys/bus/nd/devices/$ns/resource")")
 	printf '%s{"target":"%s","type":"%s","namespace":"%s","pat":"%s"}\n' \
@@ -103,6 +125,8 @@ for p in "${plan[@]}"; do
 	job=$PMEM_TOP/workloads/$w.fio engine=psync direct=1
 	case $w in sweep-write-*) job=$PMEM_TOP/workloads/seq-write-sweep.fio ;; esac
 	[ "$t" = devdax ] && engine="dev-dax" direct=0
+	# libpmem: direct=1 makes its copies non-temporal, as the WB block path's
+	[ "$t" = fsdax ] && engine=libpmem
 	# One fio for all the repeats: job files given several times run one
 	# after another, each its own group in the JSON, and fio's start-up
 	# (0.8 s under TCG) is paid once per point.

@@ -16,6 +16,7 @@ SERIES = [  # (kernel, target, type, label) in report order
     ("stock", "sector", "default", "stock sector"),
     ("patched", "brd", "ram", "brd"),
     ("patched", "devdax", "wb", "devdax (mmap)"),
+    ("patched", "fsdax", "wb", "fsdax file (libpmem)"),
 ]
 
 
@@ -122,7 +123,9 @@ def write_report(res, s):
                  "and the sweep in MiB/s, random 4k in IOPS. Spread over "
                  f"{int(SPREAD_LIMIT * 100)}% is flagged with !. WB/devdax: "
                  "the block path against fio's dev-dax engine on the same "
-                 "NVDIMM range (mmap, no block layer: the ceiling).")
+                 "NVDIMM range (mmap, no block layer: the ceiling); fsdax: "
+                 "a file on ext4 mounted dax=always, through fio's libpmem "
+                 "engine.")
     lines.append("")
     lines.append("| workload | target | WB | WT | WT/WB | stock | WB/stock "
                  "| WB/brd | WB/devdax | of host memcpy |")
@@ -158,6 +161,9 @@ def write_report(res, s):
         lines.append(f"| {w} | brd | {cell(brd)} | | | | | | | {of_memcpy(brd)} |")
         if dax:
             lines.append(f"| {w} | devdax | {cell(dax)} | | | | | | | {of_memcpy(dax)} |")
+        fsd = med.get(("patched", "fsdax", "wb", w))
+        if fsd:
+            lines.append(f"| {w} | fsdax | {cell(fsd)} | | | | | | | {of_memcpy(fsd)} |")
         base = med.get(("stock", "raw", "default", w))
         row = [w]
         for kernel, target, typ, _label in SERIES:
@@ -204,7 +210,7 @@ def write_report(res, s):
     worse = [r for r in s["results"] if r["target"] == "raw" and r["workload"] in workloads]
     lines.append("")
     lines.append(f"Runs per point: {len(worse[0]['runs']) if worse else 0} "
-                 "(sweep: as recorded in summary.json). "
+                 "(sweep and peers: as recorded in summary.json). "
                  "report.png: every series relative to stock raw (1.0), "
                  "whiskers min-max.")
     with open(os.path.join(res, "report.md"), "w") as f:

@@ -21,6 +21,20 @@ need_cmd git xz tar
 
 tarball_id() { stat -c '%s-%Y' "$PMEM_TARBALL"; }
 
+# An x86 guest build reads neither the other architectures (but for the
+# crypto Kconfig files crypto/Kconfig sources) nor amdgpu's register
+# headers: 500 MiB of checkout that stay in the pack only.
+slim_patterns='/*
+!/arch/*/
+/arch/x86/
+/arch/*/crypto/Kconfig
+!/drivers/gpu/drm/amd/include/'
+slim_checkout() {
+	[ "$(cat "$1/.git/info/sparse-checkout" 2>/dev/null)" = "$slim_patterns" ] && return 0
+	msg "kernel-tree: leaving other architectures out of the checkout (sparse-checkout)"
+	git -C "$1" sparse-checkout set --no-cone --stdin <<<"$slim_patterns"
+}
+
 # A tree counts as extracted only once its stamp is written, after the
 # baseline commit: an interrupted extraction is thrown away, never reused.
 extract() {
@@ -46,6 +60,7 @@ extract() {
 	# Loose objects of 75k files take 525 MiB; packed, 245 MiB.
 	msg "kernel-tree: packing the baseline (~1 min)"
 	git -C "$tmp" repack -adq
+	slim_checkout "$tmp"
 	tarball_id >"$tmp/.git/pmem-stack-tarball"
 	mv "$tmp" "$src"
 }
@@ -53,6 +68,7 @@ extract() {
 if [ ! -f "$src/.git/pmem-stack-tarball" ] || [ "$(cat "$src/.git/pmem-stack-tarball")" != "$(tarball_id)" ]; then
 	extract
 fi
+slim_checkout "$src"
 
 series_patches() {
 	[ -f "$series_file" ] || return 0

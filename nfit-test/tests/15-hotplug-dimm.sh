@@ -4,10 +4,7 @@
 source "$(dirname "$0")/common.sh"
 trap - EXIT
 
-ndctl disable-region all >/dev/null
-dmesg_mark
-modprobe -r nfit_test || err "modprobe -r nfit_test"
-modprobe nfit_test || err "modprobe nfit_test"
+reload_nfit_test
 handles=$(ndctl list -Di -b nfit_test.0 | jarray | jq -r .handle | sort -n | xargs)
 if [ "$handles" = "0 1 256 257" ]; then
 	# 6.1's nfit_test hands __acpi_nfit_notify() its own device as the ACPI

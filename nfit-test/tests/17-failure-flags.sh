@@ -5,10 +5,7 @@ source "$(dirname "$0")/common.sh"
 trap - EXIT
 
 # Reload, so the probe's report is in this case's part of the log.
-ndctl disable-region all >/dev/null
-dmesg_mark
-modprobe -r nfit_test || err "modprobe -r nfit_test"
-modprobe nfit_test || err "modprobe nfit_test"
+reload_nfit_test
 
 json=$(ndctl list -Di -b nfit_test.1 | jarray)
 [ "$(wc -l <<<"$json")" -eq 2 ] || err "nfit_test.1 lists $(wc -l <<<"$json") DIMMs, want 2"

@@ -87,3 +87,12 @@ secure_dimm() {
 	ndctl setup-passphrase "$sec_dimm" -k user:nvdimm-master >/dev/null 2>&1 || err "setup-passphrase $sec_dimm"
 	[ "$(dimm_security "$sec_dimm")" = unlocked ] || err "security after setup-passphrase: $(dimm_security "$sec_dimm")"
 }
+
+# Unload and load nfit_test with a dmesg mark before: what the probe logs
+# is then in dmesg_since.
+reload_nfit_test() {
+	ndctl disable-region all >/dev/null
+	dmesg_mark
+	modprobe -r nfit_test || err "modprobe -r nfit_test"
+	modprobe nfit_test || err "modprobe nfit_test"
+}

@@ -98,7 +98,7 @@ fi
 # again. Delete them, keeping the configured tree and host tools the sparse
 # runs need (not `make clean`: it walks Makefiles, such as fs/hostfs's,
 # that include files the sparse checkout leaves out).
-find "$bisect" \( -path "$bisect/scripts" -o -path "$bisect/tools" \) -prune -o -type f \
+find "$bisect" -type f ! -path "$bisect/scripts/*" ! -path "$bisect/tools/*" \
 	\( -name '*.o' -o -name '*.ko' -o -name '*.a' -o -name 'vmlinux*' -o -name '.tmp_vmlinux*' \) \
 	-delete
 tap_done

@@ -11,6 +11,7 @@ help:
 	@echo "pmem-stack: memremap_pmem() for Linux 6.1, tested in QEMU on emulated NVDIMMs"
 	@echo
 	@echo "Targets:"
+	@echo "  make help          this list (also plain 'make')"
 	@echo "  make bench         the main job: WB vs WT benchmark -> results/latest/"
 	@echo "  make check         the tests: patch checks, lint, guest suites (TAP)"
 	@echo "  make deps          install the Debian packages the project needs (apt-get)"

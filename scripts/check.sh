@@ -28,6 +28,7 @@ run_suite() {
 
 cd "$PMEM_TOP"
 run_suite lint scripts/lint.sh
+run_suite front-door scripts/tests/suite
 msg "check: kernel (cold: ~7 min, then cached)"
 scripts/kernel-build.sh patched >/dev/null
 run_suite series scripts/series-check.sh

@@ -75,6 +75,15 @@ series_patches() {
 	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$series_file" || true
 }
 
+# Every patch the series names must exist before anything is compared or
+# applied: a missing one would otherwise drop out of the hash unnoticed.
+check_series() {
+	local p
+	while read -r p; do
+		[ -f "$PMEM_TOP/kernel/patches/$p" ] || die "series names $p, which is not in kernel/patches/"
+	done < <(series_patches)
+}
+
 series_hash() {
 	local p
 	{
@@ -93,7 +102,6 @@ apply_series() {
 	rm -f "$src/.git/pmem-stack-series"
 	while read -r p; do
 		n=$((n + 1))
-		[ -f "$PMEM_TOP/kernel/patches/$p" ] || die "series names $p, which is not in kernel/patches/"
 		msg "kernel-tree: applying [$n/$total] $p"
 		if ! git -C "$src" am -q --whitespace=error-all "$PMEM_TOP/kernel/patches/$p" >"$log_dir/git-am.log" 2>&1; then
 			cat "$log_dir/git-am.log" >&2
@@ -106,6 +114,7 @@ apply_series() {
 mkdir -p "$log_dir"
 case $variant in
 patched)
+	check_series
 	if [ "$(cat "$src/.git/pmem-stack-series" 2>/dev/null)" = "$(series_hash)" ] &&
 		git -C "$src" checkout -q pmem-stack 2>/dev/null &&
 		[ -z "$(git -C "$src" status --porcelain --untracked-files=no)" ]; then
@@ -115,6 +124,7 @@ patched)
 	fi
 	;;
 --stamp-only)
+	check_series
 	series_hash >"$src/.git/pmem-stack-series"
 	;;
 stock)

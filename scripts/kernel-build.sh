@@ -63,7 +63,7 @@ for f in "${fragments[@]}"; do
 	"$PMEM_TOP/scripts/config-check.sh" "$f" "$build/.config"
 done
 
-msg "kernel ($variant): building bzImage and modules with -j$jobs (cold: ~7 min; log: $logs/build-$variant.log)"
+msg "kernel ($variant): building bzImage and modules with -j$jobs (cold on 2 cores: 8-10 min; log: $logs/build-$variant.log)"
 start=$SECONDS
 run_logged "$logs/build-$variant.log" "${kmake[@]}" -j"$jobs" bzImage modules
 msg "kernel ($variant): built in $((SECONDS - start)) s"

@@ -4,14 +4,8 @@
 # the reason as its last line) or anything else (fail).
 set -euo pipefail
 
-err() {
-	echo "FAIL: $*" >&2
-	exit 1
-}
-skip() {
-	echo "$*"
-	exit 77
-}
+# shellcheck source=scripts/case.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/case.sh"
 need_cmd() {
 	local c
 	for c in "$@"; do

@@ -7,14 +7,8 @@ set -euo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
-err() {
-	echo "FAIL: $*" >&2
-	exit 1
-}
-skip() {
-	echo "$*"
-	exit 77
-}
+# shellcheck source=scripts/case.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../case.sh"
 
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/pmem-front-door.XXXXXX")
 cleanup() {

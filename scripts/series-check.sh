@@ -30,16 +30,26 @@ kmake=(pmem_kmake "$bisect" -bisect -j"${JOBS:-$(nproc)}")
 # earlier on PATH.
 checkpatch() { PATH=/usr/bin:$PATH "$src/scripts/checkpatch.pl" "$@"; }
 
-# 1. checkpatch --strict on every patch as exported. FILE_PATH_CHANGES is
-# ignored: new files sit under drivers/nvdimm/, which LIBNVDIMM's
-# "F: drivers/nvdimm/*" already covers (see the cover letter).
+# 1. checkpatch --strict on every patch as exported. A message passes only
+# when kernel/checkpatch-accepted names its patch and type, and the case
+# says so by name.
+accepted=$PMEM_TOP/kernel/checkpatch-accepted
 for p in "${patches[@]}"; do
-	if out=$(cd "$src" && checkpatch --strict --quiet --ignore FILE_PATH_CHANGES \
-		"$PMEM_TOP/kernel/patches/$p" 2>&1); then
-		tap_ok "checkpatch --strict $p"
-	else
-		tap_not_ok "checkpatch --strict $p"
+	out=$(cd "$src" && checkpatch --strict --quiet --show-types "$PMEM_TOP/kernel/patches/$p" 2>&1) || true
+	mapfile -t types < <(sed -nE 's/^(ERROR|WARNING|CHECK):([A-Z0-9_]+):.*/\2/p' <<<"$out" | sort -u)
+	ok=() bad=()
+	for t in "${types[@]}"; do
+		why=$(awk -v p="${p#[0-9][0-9][0-9][0-9]-}" -v t="$t" '$1 == p && $2 == t { $1 = $2 = ""; sub(/^ +/, ""); print; exit }' \
+			"$accepted" 2>/dev/null)
+		if [ -n "$why" ]; then ok+=("$t: $why"); else bad+=("$t"); fi
+	done
+	if [ ${#bad[@]} -gt 0 ] || { [ ${#types[@]} -eq 0 ] && grep -qE '^(ERROR|WARNING|CHECK)' <<<"$out"; }; then
+		tap_not_ok "checkpatch --strict $p (${bad[*]:-unparsed message})"
 		tap_diag "$out"
+	elif [ ${#ok[@]} -gt 0 ]; then
+		tap_ok "checkpatch --strict $p (accepted ${ok[*]})"
+	else
+		tap_ok "checkpatch --strict $p"
 	fi
 done
 

@@ -1,7 +1,11 @@
 #!/usr/bin/python3
-"""Validate a bench result directory's shape (TAP): summary.json against the
-schema benchmarks/README.md documents, report.md and report.png present.
-Never its numbers."""
+"""Validate a bench result directory (TAP): summary.json against the schema
+benchmarks/README.md documents, report.md and report.png present, and what
+the tool itself promises: under icount every point repeats within 0.5%
+(instruction counts, not timings), and under TCG the memory-type probe says
+"not-honoured". Never the numbers of a wall-clock run.
+
+Usage: check-summary.py RESULT_DIR"""
 import json
 import os
 import sys
@@ -10,11 +14,14 @@ res = sys.argv[1]
 n = fails = 0
 
 
-def check(ok, name):
+def check(ok, name, diag=None):
     global n, fails
     n += 1
     fails += not ok
     print(f"{'ok' if ok else 'not ok'} {n} - {name}")
+    if not ok and diag:
+        for line in str(diag).splitlines():
+            print(f"# {line}")
 
 
 try:
@@ -22,34 +29,86 @@ try:
 except (OSError, ValueError) as e:
     s = {}
     print(f"# {e}")
-check(s.get("schema") == "pmem-stack-bench/1", "summary.json has schema pmem-stack-bench/1")
+check(s.get("schema") == "pmem-stack-bench/2", "summary.json has schema pmem-stack-bench/2")
+clock = s.get("clock")
+check(clock in ("icount", "wall"), "clock is icount or wall", clock)
+check(s.get("unit") == {"icount": "insn/IO", "wall": "ns/IO"}.get(clock), "unit matches the clock")
 check(isinstance(s.get("speaks_for_hardware"), bool), "speaks_for_hardware is a boolean")
-check(all(k in s.get("host", {}) for k in ("memcpy_MBps", "ntstore_MBps")), "host limits recorded")
+check(all(k in (s.get("host") or {}) for k in ("memcpy_MBps", "ntstore_MBps")), "host limits recorded")
 ks = s.get("kernels", {})
 check(set(ks) == {"patched", "stock"} and all(
-    {"kernel", "accel", "cpus", "pat"} <= set(v) for v in ks.values()), "both kernels described")
+    {"kernel", "accel", "cpus", "clock", "pat"} <= set(v) for v in ks.values()), "both kernels described")
 pat = ks.get("patched", {}).get("pat", [])
 want = {"wb": "write-back", "wt": "write-through"}
 check(bool(pat) and all(p["pat"] == want.get(p["type"]) for p in pat),
-      "PAT showed the requested type for every patched namespace")
+      "PAT showed the requested type for every patched namespace",
+      [p for p in pat if p["pat"] != want.get(p["type"])])
 rs = s.get("results", [])
-fields = {"kernel", "target", "type", "workload", "unit", "runs", "median", "min", "max",
-          "spread", "spread_flagged"}
-check(bool(rs) and all(fields <= set(r) and r["runs"] and r["min"] <= r["median"] <= r["max"]
+fields = {"kernel", "target", "type", "workload", "unit", "block_size", "runs", "median",
+          "min", "max", "spread", "spread_flagged"}
+check(bool(rs) and all(fields <= set(r) and len(r["runs"]) >= 1 and r["min"] <= r["median"] <= r["max"]
                        for r in rs), "every result has runs, median within min..max")
 types = {(r["target"], r["type"]) for r in rs if r["kernel"] == "patched"}
 check({("raw", "wb"), ("raw", "wt"), ("sector", "wb"), ("sector", "wt"), ("brd", "ram")} <= types,
-      "patched results cover raw/sector x wb/wt and brd")
+      "patched results cover raw/sector x wb/wt and brd", sorted(types))
 check(("devdax", "wb") in types, "the devdax (mmap) peer was measured")
 check(("fsdax", "wb") in types, "the fsdax file (libpmem) peer was measured")
+check(any(r["workload"].startswith("sweep-write-") for r in rs), "block-size sweep points present")
 floor = s.get("copy_floor") or {}
 check(all(isinstance(floor.get(k), float) for k in ("memcpy_MBps", "ntstore_MBps")),
       "the in-guest copy floor is recorded")
-check(any(r["workload"].startswith("sweep-write-") for r in rs), "block-size sweep points present")
-check(os.path.getsize(os.path.join(res, "report.md")) > 0 if os.path.exists(
-    os.path.join(res, "report.md")) else False, "report.md written")
+
+cs = s.get("comparisons", [])
+check(bool(cs) and all({"name", "target", "workload", "ratio", "ci95", "n", "verdict"} <= set(c)
+                       and c["ci95"][0] <= c["ratio"] <= c["ci95"][1] for c in cs),
+      "every comparison is a ratio inside its 95% interval")
+check({"WT/WB", "WB/stock", "WB/brd"} <= {c["name"] for c in cs}, "WT/WB, WB/stock and WB/brd compared")
+check(all((c["verdict"] == "no measurable difference") == (c["ci95"][0] <= 1 <= c["ci95"][1])
+          for c in cs), "an interval holding 1 reads 'no measurable difference', and only then")
+
+mt = s.get("memtype_probe") or {}
+check(mt.get("verdict") in ("honoured", "not-honoured", "unavailable"), "memory-type verdict given", mt)
+check(s.get("speaks_for_hardware") == (mt.get("verdict") == "honoured" and clock == "wall"),
+      "speaks_for_hardware only for an honoured type on a wall clock")
+probe = s.get("copy_probe") or {}
+cells = {(p["op"], p["type"], p["routine"]) for p in probe.get("points", [])}
+check({("copy", t, r) for t in ("wb", "wt") for r in ("flushcache", "plain+wmb")} |
+      {("read", "wb", "mc"), ("read", "wt", "mc")} <= cells,
+      "the copy probe measured both routines on both types, and reads", mt.get("reason"))
+check(mt.get("pte") == {"wb": "write-back", "wt": "write-through"},
+      "the probe's page-table entries decode to write-back and write-through", mt.get("pte"))
+if set(s.get("accelerators", [])) == {"tcg"}:
+    check(mt.get("verdict") == "not-honoured", "TCG models no memory types: verdict not-honoured",
+          mt.get("reason"))
+else:
+    print(f"ok {n + 1} - TCG verdict # SKIP accelerators {s.get('accelerators')}, not TCG alone")
+    n += 1
+if clock == "icount":
+    det = s.get("determinism", {})
+    over = [f"{r['kernel']} {r['target']} {r['type']} {r['workload']}: {r['spread'] * 100:.3f}% {r['runs']}"
+            for r in rs if r["spread"] > 0.005 and not r.get("spread_explained")]
+    check(not over and det.get("limit") == 0.005,
+          "icount: every point repeats within 0.5% (instruction counts), or its reason is named",
+          "\n".join(over))
+    known = ("io_uring", "fsdax random")
+    odd = [r for r in rs if r.get("spread_explained") and not (
+        r["spread_explained"].startswith(known) and r["spread"] > 0.005)]
+    check(not odd, "icount: only io_uring and fsdax random points are excused, and only when over",
+          [(r["target"], r["workload"]) for r in odd])
+    check(all(len(r["runs"]) >= 3 for r in rs), "icount: every point ran at least 3 times")
+else:
+    for what in ("icount: every point repeats within 0.5%", "icount: only known points excused",
+                 "icount: >= 3 runs per point"):
+        n += 1
+        print(f"ok {n} - {what} # SKIP wall-clock run: spreads are timings, never asserted")
+report = os.path.join(res, "report.md")
+text = open(report).read() if os.path.exists(report) else ""
+check("## What this run says" in text and f"Memory type: {mt.get('verdict')}" in text,
+      "report.md leads with the verdict")
 png = os.path.join(res, "report.png")
 check(os.path.exists(png) and open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n", "report.png is a PNG")
 print(f"1..{n}")
-print(f"{n - fails} passed, {fails} failed, 0 skipped")
+skipped = 1 if set(s.get("accelerators", [])) != {"tcg"} else 0
+skipped += 3 if clock != "icount" else 0
+print(f"{n - fails - skipped} passed, {fails} failed, {skipped} skipped")
 sys.exit(1 if fails else 0)

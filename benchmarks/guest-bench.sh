@@ -1,34 +1,70 @@
 #!/bin/bash
-# Guest half of `make bench`: one boot, every target and memory type,
-# every workload BENCH_REPEATS times; fio's JSON (one file per point, a
-# job group per run) goes to $PMEM_GUEST_OUT.
-# Targets: raw and sector namespaces on the emulated NVDIMMs (wb and wt
-# where the kernel has the series' attribute, else the kernel's default).
-# With BENCH_PEERS=1 also the peers: brd (/dev/ram0, the RAM disk a user
-# would compare with), devdax (fio's dev-dax engine on the mmap of the
-# NVDIMM range: the block path's ceiling), fsdax (a file on ext4 mounted
-# dax=always, through fio's libpmem engine) and the bare copy into the
-# devdax mapping (benchmarks/copybw.c, $COPYBW). BENCH_SWEEP="4k ... 1m" adds the
-# block-size sweep of sequential writes on the raw namespace.
+# Guest half of `make bench`: one boot, every target, every workload
+# BENCH_REPEATS times; fio's JSON (one file per point, a job group per run,
+# named WORKLOAD@ARM@REPEAT) goes to $PMEM_GUEST_OUT/fio.
+#
+# What is compared runs interleaved: a raw (and a sector) namespace mapped
+# wb and another mapped wt exist side by side (patched kernel; the stock
+# kernel has only its default), and every repeat runs wb, then wt, so a
+# drift of the host's speed hits both alike.
+#
+# Clock (PMEM_ICOUNT, set by qemu-nvdimm/run --icount):
+#   icount  fixed work per run (BENCH_IOS I/Os, at most BENCH_SIZE bytes;
+#           the io_uring workloads, which fio can only time in whole
+#           milliseconds, BENCH_IOS_QD): guest time is the instruction
+#           count, exact and repeatable. Each point starts with one
+#           warm-up run per arm (repeat 0, not counted): the first writes
+#           to brd or to a new fsdax file allocate what later runs reuse;
+#   wall    BENCH_RUNTIME + BENCH_RAMP per run, as on real hardware.
+# With BENCH_PEERS=1 also the peers: brd (/dev/ram0), devdax (fio's dev-dax
+# engine on the mmap of the NVDIMM range), fsdax (a file on ext4 mounted
+# dax=always, fio's libpmem engine), the bare copy into the devdax mapping
+# ($COPYBW) and the 2x2 copy-path probe ($COPY_PROBE, a module built by
+# scripts/copy-probe-build.sh). BENCH_SWEEP="4k ... 1m" adds the block-size
+# sweep of sequential writes on the raw namespace.
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=qemu-nvdimm/tests/common.sh
 source "$here/../qemu-nvdimm/tests/common.sh"
 need_cmd fio
 
 out=${PMEM_GUEST_OUT:?}/fio
-mkdir -p "$out"
+jobs_dir=/tmp/bench-jobs
+mkdir -p "$out" "$jobs_dir"
 read -r -a workloads <<<"${BENCH_WORKLOADS:?}"
 read -r -a sweep <<<"${BENCH_SWEEP:-}"
 repeats=${BENCH_REPEATS:?} sweep_repeats=${BENCH_SWEEP_REPEATS:-3}
 peer_repeats=${BENCH_PEER_REPEATS:-$repeats}
 size=${BENCH_SIZE:-256M}
-export SIZE=$size RUNTIME=${BENCH_RUNTIME:?} RAMP=${BENCH_RAMP:?}
 peers=${BENCH_PEERS:-0}
+clock=wall
+[ "${PMEM_ICOUNT:-0}" = 1 ] && clock=icount
+export SIZE=$size
+if [ "$clock" = icount ]; then
+	export TIME_BASED=0 RUNTIME=0 RAMP=0
+else
+	export TIME_BASED=1 RUNTIME=${BENCH_RUNTIME:?} RAMP=${BENCH_RAMP:?} IO_SIZE=$size
+fi
 
 mapfile -t regions < <(nfit_regions)
 [ "${#regions[@]}" -ge 2 ] || err "the benchmark needs two NVDIMMs"
 if [ -e /sys/module/libnvdimm/parameters/default_mapping ]; then types=(wb wt); else types=(default); fi
 reset_regions
+
+# The 2x2 copy-path probe maps the start of the first region itself, so it
+# runs while no namespace holds that range.
+if [ "$peers" = 1 ] && [ -n "${COPY_PROBE:-}" ]; then
+	probe_out=$PMEM_GUEST_OUT/copy-probe.txt
+	start=$(cat "/sys/bus/nd/devices/${regions[0]}/resource")
+	echo "copy probe: insmod $COPY_PROBE phys=$start" >&2
+	if ! msg=$(insmod "$COPY_PROBE" "phys=$start" 2>&1); then
+		printf 'insmod %s failed: %s; dmesg: %s\n' "$COPY_PROBE" "$msg" \
+			"$(dmesg | grep pmem_copy_probe | tail -n 3 | tr '\n' ' ')" >"$PMEM_GUEST_OUT/copy-probe.err"
+		cat "$PMEM_GUEST_OUT/copy-probe.err" >&2
+	else
+		cat /sys/kernel/debug/pmem_copy_probe/results >"$probe_out"
+		rmmod pmem_copy_probe
+	fi
+fi
 
 # The QD1 workloads take their engine from ENGINE: those are the ones the
 # mmap engines can run too.
@@ -38,113 +74,187 @@ for w in "${workloads[@]}"; do
 	grep -qx 'ioengine=${ENGINE}' "$PMEM_TOP/workloads/$w.fio" && engine_workloads+=("$w")
 done
 
-# The plan, one line per point: target type workload repeats [bs]
+# The plan, one line per point: target workload repeats [bs]
 plan=()
 for t in raw sector; do
-	for ty in "${types[@]}"; do
-		for w in "${workloads[@]}"; do plan+=("$t $ty $w $repeats"); done
-		[ "$t" = raw ] || continue
-		for bs in "${sweep[@]}"; do plan+=("raw $ty sweep-write-$bs $sweep_repeats $bs"); done
-	done
+	for w in "${workloads[@]}"; do plan+=("$t $w $repeats"); done
+	[ "$t" = raw ] || continue
+	for bs in "${sweep[@]}"; do plan+=("raw sweep-write-$bs $sweep_repeats $bs"); done
 done
 if [ "$peers" = 1 ]; then
 	modprobe brd rd_nr=1 rd_size=$(((${size%M} + 64) * 1024)) || err "modprobe brd"
-	for w in "${workloads[@]}"; do plan+=("brd ram $w $peer_repeats"); done
+	for w in "${workloads[@]}"; do plan+=("brd $w $peer_repeats"); done
 	if fio --enghelp 2>/dev/null | grep -qw dev-dax && modprobe device_dax; then
-		for w in "${engine_workloads[@]}"; do plan+=("devdax wb $w $peer_repeats"); done
+		for w in "${engine_workloads[@]}"; do plan+=("devdax $w $peer_repeats"); done
 	else
 		echo "note: no devdax peer (fio without dev-dax engine or no device_dax)" >&2
 	fi
 	if fio --enghelp 2>/dev/null | grep -qw libpmem && command -v mkfs.ext4 >/dev/null; then
-		for w in "${engine_workloads[@]}"; do plan+=("fsdax wb $w $peer_repeats"); done
+		for w in "${engine_workloads[@]}"; do plan+=("fsdax $w $peer_repeats"); done
 	else
 		echo "note: no fsdax peer (fio without libpmem engine or no mkfs.ext4)" >&2
 	fi
 fi
+
+# arms TARGET: the memory types a target is measured in, interleaved.
+arms() {
+	case $1 in
+	raw | sector) echo "${types[@]}" ;;
+	brd) echo ram ;;
+	*) echo wb ;;
+	esac
+}
 total=0
 for p in "${plan[@]}"; do
-	read -r _ _ _ reps _ <<<"$p"
-	total=$((total + reps))
+	read -r t _ reps _ <<<"$p"
+	read -r -a a <<<"$(arms "$t")"
+	total=$((total + reps * ${#a[@]}))
 done
 
 dax_mnt=/tmp/bench-dax
 trap 'umount "$dax_mnt" 2>/dev/null || true; reset_regions >/dev/null 2>&1 || true' EXIT
 
-# prepare TARGET TYPE -> prints the device (fsdax: a file), mapped TYPE
+ns_size=$((${size%M} + 64))M
+declare -A dev
+# prepare TARGET: make its namespaces, one per arm; dev[ARM] = what fio opens
 prepare() {
-	local target=$1 type=$2 region json
+	local target=$1 region arm json
+	dev=()
 	case $target in
-	brd) echo /dev/ram0; return ;;
+	brd)
+		# brd allocates a page on its first write: fill it once, so every
+		# run measures the steady state, as on pmem.
+		dd if=/dev/zero of=/dev/ram0 bs=1M oflag=direct status=none \
+			count=$(($(blockdev --getsize64 /dev/ram0) >> 20)) || err "fill /dev/ram0"
+		dev[ram]=/dev/ram0
+		return
+		;;
 	# fsdax and devdax want a 16M-aligned start: QEMU's first NVDIMM has it.
 	raw | devdax | fsdax) region=${regions[0]} ;;
 	sector) region=${regions[1]} ;;
 	esac
 	umount "$dax_mnt" 2>/dev/null || true
 	ndctl destroy-namespace -f -r "$region" all >/dev/null 2>&1 || true
-	[ "$type" = default ] || [ "$type" = ram ] || idle_set_mapping "$region" "$type"
-	if [ "$target" = fsdax ]; then
-		json=$(create_ns "$region" -m fsdax -M mem -a 2M -s "$((${size%M} + 64))M") || err "create fsdax namespace"
-		# DAX wants the page size as block size; mke2fs picks 1k for a small fs.
-		mkfs.ext4 -q -F -b 4096 "/dev/$(jq -r .blockdev <<<"$json")" >&2 || err "mkfs.ext4 on the fsdax namespace"
-		mkdir -p "$dax_mnt"
-		mount -o dax=always "/dev/$(jq -r .blockdev <<<"$json")" "$dax_mnt" || err "mount -o dax=always"
-		echo "$dax_mnt/fio.dat"
-		return
-	fi
-	if [ "$target" = devdax ]; then
-		json=$(create_ns "$region" -m devdax -a 2M -s "$((${size%M} + 64))M") || err "create devdax namespace"
-		echo "/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")"
-		return
-	fi
-	json=$(create_ns "$region" -m "$target" -s "$((${size%M} + 64))M") || err "create $target namespace"
-	echo "/dev/$(jq -r .blockdev <<<"$json")"
+	for arm in $(arms "$target"); do
+		[ "$arm" = default ] || idle_set_mapping "$region" "$arm"
+		case $target in
+		fsdax)
+			json=$(create_ns "$region" -m fsdax -M mem -a 2M -s "$ns_size") || err "create fsdax namespace"
+			# DAX wants the page size as block size; mke2fs picks 1k for a small fs.
+			mkfs.ext4 -q -F -b 4096 "/dev/$(jq -r .blockdev <<<"$json")" >&2 || err "mkfs.ext4 on the fsdax namespace"
+			mkdir -p "$dax_mnt"
+			mount -o dax=always "/dev/$(jq -r .blockdev <<<"$json")" "$dax_mnt" || err "mount -o dax=always"
+			# Allocate the file's blocks before any run: a run that
+			# allocates as it writes costs more than the ones after it.
+			dd if=/dev/zero of="$dax_mnt/fio.dat" bs=1M count="${size%M}" conv=fsync status=none ||
+				err "fill the fsdax file"
+			dev[$arm]=$dax_mnt/fio.dat
+			;;
+		devdax)
+			json=$(create_ns "$region" -m devdax -a 2M -s "$ns_size") || err "create devdax namespace"
+			dev[$arm]=/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")
+			;;
+		*)
+			json=$(create_ns "$region" -m "$target" -s "$ns_size") || err "create $target namespace"
+			dev[$arm]=/dev/$(jq -r .blockdev <<<"$json")
+			;;
+		esac
+		record_pat "$target" "$arm" "$(jq -r .dev <<<"$json")"
+	done
 }
 
-# record_pat TARGET TYPE DEV: what PAT says of the namespace behind DEV
+# record_pat TARGET TYPE NAMESPACE: what PAT says of the namespace's range
 sep=""
 record_pat() {
-	local ns pat key=.blockdev name=${3#/dev/}
-	[ "$1" = devdax ] && key='.daxregion.devices[0].chardev'
-	[ "$1" = fsdax ] && name=$(findmnt -no SOURCE "$dax_mnt") name=${name#/dev/}
-	ns=$(ndctl list -N -X | jarray | jq -r --arg b "$name" "select($key == \$b) | .dev")
-	pat=$(pat_type_at "$(cat "/sys/bus/nd/devices/$ns/resource")")
+	local pat
+	pat=$(pat_type_at "$(cat "/sys/bus/nd/devices/$3/resource")")
 	printf '%s{"target":"%s","type":"%s","namespace":"%s","pat":"%s"}\n' \
-		"$sep" "$1" "$2" "$ns" "${pat:-none}" >>"$PMEM_GUEST_OUT/pat.json"
+		"$sep" "$1" "$2" "$3" "${pat:-none}" >>"$PMEM_GUEST_OUT/pat.json"
 	sep=","
+}
+
+# jobfile WORKLOAD ARM REPEAT DEV FILE: one job group of the point, on DEV,
+# named WORKLOAD@ARM@REPEAT (summarize.py reads the arm and repeat back;
+# fio would take a '#' for a comment).
+jobfile() {
+	local src=$PMEM_TOP/workloads/$1.fio
+	case $1 in sweep-write-*) src=$PMEM_TOP/workloads/seq-write-sweep.fio ;; esac
+	awk -v common="$PMEM_TOP/workloads/common.fio" -v name="$1@$2@$3" -v dev="$4" '
+		$0 == "include common.fio" {
+			while ((getline l < common) > 0) { gsub(/\$\{DEV\}/, dev, l); print l }
+			next
+		}
+		/^\[/ && $0 != "[global]" { print "[" name "]"; next }
+		{ gsub(/\$\{DEV\}/, dev); print }' "$src" >"$5"
+}
+
+# block_size WORKLOAD [BS]: bytes per I/O, for the fixed-work size.
+block_size() {
+	local bs=${2:-$(sed -n 's/^bs=//p' "$PMEM_TOP/workloads/$1.fio")}
+	case $bs in
+	*k) echo $((${bs%k} << 10)) ;;
+	*m) echo $((${bs%m} << 20)) ;;
+	*) echo "$bs" ;;
+	esac
+}
+
+# io_size WORKLOAD [BS]: fixed-work mode's I/O per run. fio times a run in
+# whole milliseconds, so the io_uring workloads, whose cost comes from that
+# runtime, do BENCH_IOS_QD I/Os (>= 0.4 s of guest time: 0.25 % resolution);
+# the QD1 ones are costed from fio's nanosecond latencies.
+io_size() {
+	local bytes
+	if grep -q '^ioengine=io_uring' "$PMEM_TOP/workloads/$1.fio"; then
+		echo $((${BENCH_IOS_QD:-32768} * $(block_size "$1")))
+		return
+	fi
+	bytes=$((${BENCH_IOS:-2048} * $(block_size "$1" "${2:-}")))
+	[ "$bytes" -le $((${size%M} << 20)) ] || bytes=$((${size%M} << 20))
+	echo "$bytes"
 }
 
 n=0 start=$SECONDS current=""
 echo '[' >"$PMEM_GUEST_OUT/pat.json"
 for p in "${plan[@]}"; do
-	read -r t ty w reps bs <<<"$p"
-	if [ "$current" != "$t $ty" ]; then
-		dev=$(prepare "$t" "$ty")
-		[ "$t" = brd ] || record_pat "$t" "$ty" "$dev"
-		current="$t $ty"
+	read -r t w reps bs <<<"$p"
+	if [ "$current" != "$t" ]; then
+		prepare "$t"
+		current=$t
 	fi
-	job=$PMEM_TOP/workloads/$w.fio engine=psync direct=1
-	case $w in sweep-write-*) job=$PMEM_TOP/workloads/seq-write-sweep.fio ;; esac
+	read -r -a a <<<"$(arms "$t")"
+	engine=psync direct=1
 	[ "$t" = devdax ] && engine="dev-dax" direct=0
 	# libpmem: direct=1 makes its copies non-temporal, as the WB block path's
 	[ "$t" = fsdax ] && engine=libpmem
-	# One fio for all the repeats: job files given several times run one
-	# after another, each its own group in the JSON, and fio's start-up
-	# (0.8 s under TCG) is paid once per point.
 	el=$((SECONDS - start))
 	eta=$((n > 0 ? el * (total - n) / n : 0))
 	printf '[%d-%d/%d] %s %s %s x%d (elapsed %ds, eta %ds)\n' \
-		"$((n + 1))" "$((n + reps))" "$total" "$t" "$ty" "$w" "$reps" "$el" "$eta" >&2
-	jobs=()
-	for ((r = 1; r <= reps; r++)); do jobs+=("$job"); done
-	DEV=$dev ENGINE=$engine DIRECT=$direct BS=${bs:-4k} fio --output-format=json \
-		--output="$out/$t.$ty.$w.json" "${jobs[@]}" >/dev/null || err "fio $w on $dev failed"
-	n=$((n + reps))
+		"$((n + 1))" "$((n + reps * ${#a[@]}))" "$total" "$t" "${a[*]}" "$w" "$reps" "$el" "$eta" >&2
+	# One fio for all the runs of a point: its start-up (0.8 s under TCG)
+	# is paid once, and each run is its own job group, arms interleaved.
+	files=()
+	rm -f "$jobs_dir"/*.fio
+	first=1
+	[ "$clock" = wall ] || first=0
+	for ((r = first; r <= reps; r++)); do
+		for arm in "${a[@]}"; do
+			files+=("$jobs_dir/$r-$arm.fio")
+			jobfile "$w" "$arm" "$r" "${dev[$arm]}" "${files[-1]}"
+		done
+	done
+	if [ "$clock" = icount ]; then
+		IO_SIZE=$(io_size "${w/sweep-write-*/seq-write-sweep}" "$bs")
+		export IO_SIZE
+	fi
+	ENGINE=$engine DIRECT=$direct BS=${bs:-4k} fio --output-format=json \
+		--output="$out/$t.$w.json" "${files[@]}" >/dev/null || err "fio $w on $t failed"
+	n=$((n + reps * ${#a[@]}))
 	# The bare copy into the same mapping, once the devdax runs are done.
 	if [ "$t" = devdax ] && [ "$w" = "${engine_workloads[-1]}" ] && [ -x "${COPYBW:-}" ]; then
-		echo "copy floor: $COPYBW $dev" >&2
-		"$COPYBW" "$dev" 128 >"$PMEM_GUEST_OUT/copy-floor.txt" || err "copybw on $dev failed"
+		echo "copy floor: $COPYBW ${dev[wb]}" >&2
+		"$COPYBW" "${dev[wb]}" 128 >"$PMEM_GUEST_OUT/copy-floor.txt" || err "copybw on ${dev[wb]} failed"
 	fi
 done
 echo ']' >>"$PMEM_GUEST_OUT/pat.json"
-jq -n --arg k "$(uname -r)" --arg a "${PMEM_ACCEL:-unknown}" --arg c "$(nproc)" \
-	'{kernel: $k, accel: $a, cpus: ($c | tonumber)}' >"$PMEM_GUEST_OUT/meta.json"
+jq -n --arg k "$(uname -r)" --arg a "${PMEM_ACCEL:-unknown}" --arg c "$(nproc)" --arg clk "$clock" \
+	'{kernel: $k, accel: $a, cpus: ($c | tonumber), clock: $clk}' >"$PMEM_GUEST_OUT/meta.json"

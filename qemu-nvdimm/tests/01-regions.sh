@@ -15,4 +15,5 @@ for r in "${regions[@]}"; do
 done
 # The last DIMM's region takes an fsdax namespace (it did not when QEMU
 # packed the DIMMs by their size less the label area).
+reset_regions
 create_ns "${regions[-1]}" -m fsdax -s 64M >/dev/null || err "fsdax namespace on ${regions[-1]}"

@@ -90,10 +90,10 @@ if clock == "icount":
     check(not over and det.get("limit") == 0.005,
           "icount: every point repeats within 0.5% (instruction counts), or its reason is named",
           "\n".join(over))
-    known = ("io_uring", "fsdax random")
+    known = ("io_uring", "fsdax")
     odd = [r for r in rs if r.get("spread_explained") and not (
         r["spread_explained"].startswith(known) and r["spread"] > 0.005)]
-    check(not odd, "icount: only io_uring and fsdax random points are excused, and only when over",
+    check(not odd, "icount: only io_uring and fsdax points are excused, and only when over",
           [(r["target"], r["workload"]) for r in odd])
     check(all(len(r["runs"]) >= 3 for r in rs), "icount: every point ran at least 3 times")
 else:

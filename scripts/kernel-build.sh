@@ -49,21 +49,11 @@ check_cache_writable 1500
 # The stamp goes only after everything succeeded: a half-built tree is never
 # taken as current.
 rm -f "$stamp"
-# Another variant starts from a copy of the patched build: Kbuild then
-# recompiles only what the checkout and the config change touch (fixdep
-# tracks each object's CONFIG_ symbols), where ccache would still preprocess
-# every file, the configs' autoconf.h differing.
+# Another variant starts from a copy of the patched build (pmem_seed_build).
 seed=$(pmem_build_dir patched)
 if [ "$variant" != patched ] && [ ! -f "$build/.config" ] && [ -f "$seed/.pmem-stack-stamp" ]; then
 	msg "kernel ($variant): starting from a copy of the patched build (then about a minute)"
-	rm -rf "$build.tmp"
-	cp -a "$seed" "$build.tmp"
-	rm -f "$build.tmp/.pmem-stack-stamp"
-	# objtool's own build records absolute paths: pointed at the copy, it
-	# stays up to date, and so does every object it checked.
-	find "$build.tmp/tools" \( -name '*.cmd' -o -name '*.d' \) -exec grep -lZ -F "$seed/" {} + |
-		xargs -0 -r sed -i "s|$seed/|$build/|g"
-	mv "$build.tmp" "$build"
+	pmem_seed_build "$seed" "$build"
 fi
 mkdir -p "$build" "$logs"
 

@@ -25,6 +25,22 @@ pmem_kmake() {
 		make -C "$(pmem_src_dir)" O="$build" LOCALVERSION="$localversion" CC="ccache gcc" "$@"
 }
 
+# pmem_seed_build FROM TO: make build directory TO a copy of the complete
+# build FROM, so Kbuild then recompiles only what differs (fixdep tracks
+# each object's CONFIG_ symbols), where ccache would still preprocess every
+# file whenever the configs' autoconf.h differ. objtool's own build records
+# absolute paths: pointed at the copy, it stays up to date, and so does
+# every object it checked.
+pmem_seed_build() {
+	local from=$1 to=$2
+	rm -rf "$to" "$to.tmp"
+	cp -a "$from" "$to.tmp"
+	rm -f "$to.tmp/.pmem-stack-stamp"
+	find "$to.tmp/tools" \( -name '*.cmd' -o -name '*.d' \) -exec grep -lZ -F "$from/" {} + |
+		xargs -0 -r sed -i "s|$from/|$to/|g"
+	mv "$to.tmp" "$to"
+}
+
 msg() { printf '==> %s\n' "$*" >&2; }
 die() {
 	printf 'error: %s\n' "$*" >&2

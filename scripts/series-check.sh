@@ -81,6 +81,16 @@ for i in "${!commits[@]}"; do
 		tap_ok "builds after $p (built before)"
 		continue
 	fi
+	# Objects deleted by an earlier run: start from a copy of the patched
+	# build instead of from nothing, keeping the stamps.
+	if [ ! -f "$bisect/vmlinux" ] && [ -f "$patched/.pmem-stack-stamp" ]; then
+		msg "series-check: starting the bisect builds from a copy of the patched build"
+		keep=$(mktemp -d "$PMEM_CACHE/build/stamps.XXXXXX")
+		find "$bisect" -maxdepth 1 -name '.built-*' -exec mv -t "$keep" {} +
+		pmem_seed_build "$patched" "$bisect"
+		find "$keep" -maxdepth 1 -name '.built-*' -exec mv -t "$bisect" {} +
+		rmdir "$keep"
+	fi
 	checkout "$c"
 	msg "series-check: building after [$((i + 1))/${#commits[@]}] $p"
 	if "${kmake[@]}" olddefconfig >"$logs/build-$((i + 1)).log" 2>&1 &&

@@ -307,6 +307,10 @@ def write_report(res, s):
                         if not r["workload"].startswith("sweep-write-")})
     accel = "/".join(s["accelerators"]).upper()
     mt = s["memtype_probe"]
+    det = s["determinism"]
+    held = max((r["spread"] for r in s["results"] if not r.get("spread_explained")), default=0.0)
+    noisy = {(r["kernel"], r["target"], r["type"], r["workload"])
+             for r in s["results"] if r.get("spread_explained")}
     L = ["# pmem-stack benchmark: WB vs WT on the pmem copy path", ""]
     L.append("## What this run says")
     L.append("")
@@ -315,7 +319,7 @@ def write_report(res, s):
                  "time advances one nanosecond per guest instruction, and every run did "
                  "a fixed amount of I/O: each number below is **guest instructions per "
                  "I/O** — the CPU-side cost of the code path, exact and repeatable "
-                 f"(largest spread of any point: {s['determinism']['max_spread'] * 100:.3f}%, "
+                 f"(largest spread of any point not excused below: {held * 100:.3f}%, "
                  f"limit {s['spread_limit'] * 100:.1f}%). It is **not** time and not "
                  "memory bandwidth: TCG counts a `rep movsb` as one instruction whatever "
                  "it copies, and models no caches.")
@@ -324,7 +328,8 @@ def write_report(res, s):
                  "per I/O. Runs of what is compared were interleaved; every ratio carries "
                  "a 95% bootstrap interval.")
     L.append("")
-    L.append(f"**Memory type: {mt['verdict']}.** {mt.get('reason', '')}.".replace("..", "."))
+    reason = mt.get("reason", "")
+    L.append(f"**Memory type: {mt['verdict']}.** {reason[:1].upper()}{reason[1:]}.".replace("..", "."))
     if s["speaks_for_hardware"]:
         L.append("This run measured real write-through behaviour on a wall clock: its "
                  "WT/WB ratios speak for this hardware.")
@@ -349,14 +354,22 @@ def write_report(res, s):
                 c = cmp.get((name, t, w))
                 cells.append(f"{fmt_ci(c)}{' (same)' if c and c['verdict'].startswith('no') else ''}")
             L.append(f"| {w} | {t} | " + " | ".join(cells) + " |")
-    regress = [c for c in s["comparisons"] if c["name"] == "WB/stock"
-               and abs(c["ratio"] - 1) > 0.005]
+    def excused(c):
+        return (("patched", c["target"], "wb", c["workload"]) in noisy
+                or ("stock", c["target"], "default", c["workload"]) in noisy)
+    wbstock = [c for c in s["comparisons"] if c["name"] == "WB/stock"]
+    regress = [c for c in wbstock if abs(c["ratio"] - 1) > 0.005 and not excused(c)]
     L.append("")
     if regress:
-        L.append("Patched WB differs from stock by more than 0.5% on: " + ", ".join(
+        L.append("**Patched WB differs from stock by more than 0.5%** on: " + ", ".join(
             f"{c['workload']} {c['target']} ({c['ratio']:.4f})" for c in regress) + ".")
-    elif any(c["name"] == "WB/stock" for c in s["comparisons"]):
-        L.append("Patched WB is within 0.5% of stock on every workload.")
+    elif wbstock:
+        exact = [c for c in wbstock if not excused(c)]
+        L.append(f"Patched WB is within 0.5% of stock on every workload whose count "
+                 f"repeats ({len(exact)} of {len(wbstock)}; largest "
+                 f"{max((abs(c['ratio'] - 1) for c in exact), default=0) * 100:.2f}%)"
+                 + ("; the others are points excused below, whose own runs vary by more."
+                    if len(exact) < len(wbstock) else "."))
     if s.get("copy_probe"):
         L += ["", "## The copy path, 2 x 2", "",
               "The same NVDIMM range mapped write-back and write-through (the memremap() "
@@ -418,7 +431,6 @@ def write_report(res, s):
                  + ("bytes per microsecond of guest time, i.e. per 1000 instructions"
                     if clock == "icount" else "MB/s") + f"): memcpy {f['memcpy_MBps']:.0f}, "
                  f"non-temporal stores {f['ntstore_MBps']:.0f}.")
-    det = s["determinism"]
     unexplained = [p for p in det["over_limit"] if p not in det["explained"]]
     if unexplained:
         L += ["", "**Points over the spread limit, not explained:** " + ", ".join(unexplained) + "."]
@@ -426,7 +438,8 @@ def write_report(res, s):
     for p, why in det["explained"].items():
         whys.setdefault(why, []).append(p)
     for why, pts in whys.items():
-        L += ["", f"Over the spread limit, and why: {', '.join(pts)}. {why[0].upper()}{why[1:]}."]
+        kind, reason = why.split(": ", 1)
+        L += ["", f"**Excused from the spread limit ({kind})**: {', '.join(pts)}. Why: {reason}."]
     L += ["", f"report.png: the ratios above with their intervals. Runs per point and "
           "every run: summary.json."]
     with open(os.path.join(res, "report.md"), "w") as f:

@@ -29,6 +29,7 @@ run_suite() {
 cd "$PMEM_TOP"
 run_suite lint scripts/lint.sh
 run_suite front-door scripts/tests/suite
+run_suite bench-logic benchmarks/tests/verdict.py
 msg "check: kernel (cold on 2 cores: 10-13 min, then cached)"
 scripts/kernel-build.sh patched >/dev/null
 run_suite series scripts/series-check.sh

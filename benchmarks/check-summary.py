@@ -10,18 +10,11 @@ import json
 import os
 import sys
 
+from taplib import Tap
+
 res = sys.argv[1]
-n = fails = 0
-
-
-def check(ok, name, diag=None):
-    global n, fails
-    n += 1
-    fails += not ok
-    print(f"{'ok' if ok else 'not ok'} {n} - {name}")
-    if not ok and diag:
-        for line in str(diag).splitlines():
-            print(f"# {line}")
+tap = Tap()
+check = tap.check
 
 
 try:
@@ -81,8 +74,7 @@ if set(s.get("accelerators", [])) == {"tcg"}:
     check(mt.get("verdict") == "not-honoured", "TCG models no memory types: verdict not-honoured",
           mt.get("reason"))
 else:
-    print(f"ok {n + 1} - TCG verdict # SKIP accelerators {s.get('accelerators')}, not TCG alone")
-    n += 1
+    tap.skip("TCG verdict", f"accelerators {s.get('accelerators')}, not TCG alone")
 if clock == "icount":
     det = s.get("determinism", {})
     over = [f"{r['kernel']} {r['target']} {r['type']} {r['workload']}: {r['spread'] * 100:.3f}% {r['runs']}"
@@ -99,16 +91,11 @@ if clock == "icount":
 else:
     for what in ("icount: every point repeats within 0.5%", "icount: only known points excused",
                  "icount: >= 3 runs per point"):
-        n += 1
-        print(f"ok {n} - {what} # SKIP wall-clock run: spreads are timings, never asserted")
+        tap.skip(what, "wall-clock run: spreads are timings, never asserted")
 report = os.path.join(res, "report.md")
 text = open(report).read() if os.path.exists(report) else ""
 check("## What this run says" in text and f"Memory type: {mt.get('verdict')}" in text,
       "report.md leads with the verdict")
 png = os.path.join(res, "report.png")
 check(os.path.exists(png) and open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n", "report.png is a PNG")
-print(f"1..{n}")
-skipped = 1 if set(s.get("accelerators", [])) != {"tcg"} else 0
-skipped += 3 if clock != "icount" else 0
-print(f"{n - fails - skipped} passed, {fails} failed, {skipped} skipped")
-sys.exit(1 if fails else 0)
+tap.done()

@@ -11,17 +11,12 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from taplib import Tap  # noqa: E402
+
 SUMMARIZE = os.path.join(HERE, "..", "summarize.py")
-n = fails = 0
-
-
-def check(ok, name, diag=None):
-    global n, fails
-    n += 1
-    fails += not ok
-    print(f"{'ok' if ok else 'not ok'} {n} - {name}")
-    if not ok and diag:
-        print(f"# {diag}")
+tap = Tap()
+check = tap.check
 
 
 def fio_job(name, lat_ns):
@@ -92,6 +87,4 @@ with tempfile.TemporaryDirectory() as tmp:
     check(same["verdict"] == "no measurable difference" and same["ci95"][0] <= 1 <= same["ci95"][1],
           "identical WB and stock runs: no measurable difference", same)
 
-print(f"1..{n}")
-print(f"{n - fails} passed, {fails} failed, 0 skipped")
-sys.exit(1 if fails else 0)
+tap.done()

@@ -196,21 +196,26 @@ def copy_probe(res, clock):
         points.append({"op": op, "type": typ, "routine": routine, "size": int(size),
                        "per_kib": vals, "median_per_kib": med,
                        "spread": (max(vals) - min(vals)) / med if med else 0.0})
-    wb, wt = statistics.median(stores["wb"]), statistics.median(stores["wt"])
+    # Noise only ever adds time: compare the best rounds, and call WT
+    # honoured only if even its fastest round is slower than WB's slowest
+    # by the threshold, so a noisy wall clock cannot fake it.
+    wb, wt = min(stores["wb"]), min(stores["wt"])
     ratio = wt / wb if wb else 0.0
+    worst_case = wt / max(stores["wb"]) if wb else 0.0
     pte_wt = pte.get("wt", "unknown")
     if pte_wt != "write-through":
         verdict = "not-honoured"
         reason = f"the page table maps the WT range {pte_wt}"
-    elif ratio >= HONOURED_RATIO:
+    elif worst_case >= HONOURED_RATIO:
         verdict = "honoured"
         reason = (f"plain stores cost {ratio:.2f}x as much on WT as on WB: "
                   "WB keeps them in the cache, WT sends them to memory")
     else:
         verdict = "not-honoured"
         reason = (f"the page table says write-through, but plain stores cost "
-                  f"{ratio:.3f}x on WT what they cost on WB (honoured needs "
-                  f">= {HONOURED_RATIO}): the accelerator does not model the type")
+                  f"{ratio:.3f}x on WT what they cost on WB, best round against best "
+                  f"(honoured needs every WT round >= {HONOURED_RATIO}x every WB round): "
+                  "the accelerator does not model the type")
     probe = {"verdict": verdict, "wt_over_wb": ratio, "threshold": HONOURED_RATIO,
              "stores_cost": stores, "pte": pte, "reason": reason}
     return {"clock": clock, "unit": UNIT[clock].replace("/IO", "/KiB"),
@@ -358,9 +363,17 @@ def write_report(res, s):
         return (("patched", c["target"], "wb", c["workload"]) in noisy
                 or ("stock", c["target"], "default", c["workload"]) in noisy)
     wbstock = [c for c in s["comparisons"] if c["name"] == "WB/stock"]
-    regress = [c for c in wbstock if abs(c["ratio"] - 1) > 0.005 and not excused(c)]
     L.append("")
-    if regress:
+    if clock == "wall":
+        differ = [c for c in wbstock if not c["verdict"].startswith("no")]
+        L.append(("Patched WB measurably differs from stock on: " + ", ".join(
+            f"{c['workload']} {c['target']} ({fmt_ci(c)})" for c in differ) + ". On a wall "
+            "clock the two kernels ran in different boots: BENCH_ROUNDS=N alternates them."
+            if differ else "Patched WB and stock: no measurable difference on any workload."))
+    regress = [c for c in wbstock if abs(c["ratio"] - 1) > 0.005 and not excused(c)]
+    if clock == "wall":
+        pass
+    elif regress:
         L.append("**Patched WB differs from stock by more than 0.5%** on: " + ", ".join(
             f"{c['workload']} {c['target']} ({c['ratio']:.4f})" for c in regress) + ".")
     elif wbstock:

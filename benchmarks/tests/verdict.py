@@ -54,7 +54,8 @@ def probe_lines(wb_stores, wt_stores, wt_pte="write-through"):
         for routine in ("flushcache", "plain+wmb"):
             lines.append(f"copy {t} {routine} 4096 1024 2000000")
         lines.append(f"read {t} mc 4096 1024 4000000")
-        lines += [f"stores {t} 4096 256 {wb_stores if t == 'wb' else wt_stores}"] * 3
+        cost = wb_stores if t == "wb" else wt_stores
+        lines += [f"stores {t} 4096 256 {c}" for c in (cost if isinstance(cost, list) else [cost] * 3)]
     return "\n".join(lines) + "\n"
 
 
@@ -69,6 +70,10 @@ with tempfile.TemporaryDirectory() as tmp:
     s = result_dir(os.path.join(tmp, "c"), "wall", "kvm", probe_lines(30000, 30500))
     check(s["memtype_probe"]["verdict"] == "not-honoured" and not s["speaks_for_hardware"],
           "Intel-EPT-like KVM (guest PAT ignored, stores cost the same): not-honoured")
+    s = result_dir(os.path.join(tmp, "g"), "wall", "tcg", probe_lines([100000, 100000, 300000],
+                                                                       [200000, 210000, 220000]))
+    check(s["memtype_probe"]["verdict"] == "not-honoured" and not s["speaks_for_hardware"],
+          "a noisy wall clock (one slow WB round) cannot fake honoured", s["memtype_probe"])
     s = result_dir(os.path.join(tmp, "d"), "wall", "kvm", probe_lines(30000, 240000, "uncached-minus"))
     check(s["memtype_probe"]["verdict"] == "not-honoured" and "uncached-minus" in s["memtype_probe"]["reason"],
           "WT range mapped as something else: not-honoured, the mode named")

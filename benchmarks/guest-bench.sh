@@ -208,7 +208,7 @@ io_size() {
 		echo $((${BENCH_IOS_QD:-32768} * $(block_size "$1")))
 		return
 	fi
-	bytes=$((${BENCH_IOS:-2048} * $(block_size "$1" "${2:-}")))
+	bytes=$((${BENCH_IOS:-4096} * $(block_size "$1" "${2:-}")))
 	[ "$bytes" -le $((${size%M} << 20)) ] || bytes=$((${size%M} << 20))
 	echo "$bytes"
 }

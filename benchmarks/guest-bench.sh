@@ -129,7 +129,8 @@ prepare() {
 		dev[ram]=/dev/ram0
 		return
 		;;
-	# fsdax and devdax want a 16M-aligned start: QEMU's first NVDIMM has it.
+	# The dax peers use the raw target's region, so the copy paths they
+	# are compared with run over the same range.
 	raw | devdax | fsdax) region=${regions[0]} ;;
 	sector) region=${regions[1]} ;;
 	esac

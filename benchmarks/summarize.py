@@ -26,34 +26,32 @@ KDIR = re.compile(r"^(?P<kernel>patched|stock)(\.r(?P<round>\d+))?$")
 WORKLOADS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "workloads")
 
 
-def engine(workload):
-    if workload.startswith("sweep-write-"):
-        return "psync"
-    with open(os.path.join(WORKLOADS, workload + ".fio")) as f:
+def fio_option(workload, key, default=None):
+    """KEY= of the workload's job file (the sweep points share one)."""
+    name = "seq-write-sweep" if workload.startswith("sweep-write-") else workload
+    with open(os.path.join(WORKLOADS, name + ".fio")) as f:
         for line in f:
-            if line.startswith("ioengine="):
+            if line.startswith(key + "="):
                 return line.strip().split("=", 1)[1]
-    return "psync"
+    return default
+
+
+def engine(workload):
+    return fio_option(workload, "ioengine", "psync")
 
 
 def read_share(workload):
     """rwmixread of a mixed workload as a fraction, else None."""
-    if workload.startswith("sweep-write-"):
-        return None
-    with open(os.path.join(WORKLOADS, workload + ".fio")) as f:
-        for line in f:
-            if line.startswith("rwmixread="):
-                return int(line.strip().split("=", 1)[1]) / 100
-    return None
+    share = fio_option(workload, "rwmixread")
+    return int(share) / 100 if share else None
 
 
 def block_size(workload):
+    """Bytes per I/O; a sweep point's size is in its name (its job file
+    takes it from ${BS})."""
     if workload.startswith("sweep-write-"):
-        text = workload[len("sweep-write-"):]
-    else:
-        with open(os.path.join(WORKLOADS, workload + ".fio")) as f:
-            text = next(l.strip()[3:] for l in f if l.startswith("bs="))
-    return parse_size(text)
+        return parse_size(workload[len("sweep-write-"):])
+    return parse_size(fio_option(workload, "bs"))
 
 
 def parse_size(text):
@@ -326,8 +324,8 @@ def write_report(res, s):
                  "I/O** — the CPU-side cost of the code path, exact and repeatable "
                  f"(largest spread of any point not excused below: {held * 100:.3f}%, "
                  f"limit {s['spread_limit'] * 100:.1f}%). It is **not** time and not "
-                 "memory bandwidth: TCG counts a `rep movsb` as one instruction whatever "
-                 "it copies, and models no caches.")
+                 "memory bandwidth: TCG counts every byte a `rep movsb` moves as one "
+                 "instruction (a plain copy: 1024 per KiB) and models no caches.")
     else:
         L.append(f"**Clock: wall.** Timed runs under {accel}; each number is nanoseconds "
                  "per I/O. Runs of what is compared were interleaved; every ratio carries "

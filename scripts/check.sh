@@ -35,9 +35,12 @@ scripts/kernel-build.sh patched >/dev/null
 run_suite series scripts/series-check.sh
 run_suite qemu-nvdimm qemu-nvdimm/run --timeout 900 -- qemu-nvdimm/tests/suite
 run_suite crash qemu-nvdimm/tests/crash-suite
+run_suite boot qemu-nvdimm/tests/boot-suite
 scripts/nfit-test-build.sh >/dev/null
+# nfit_test's made-up ranges sit at [4G, 8G): with 6G of RAM, System RAM
+# lies under them, as on any large guest.
 run_suite nfit-test qemu-nvdimm/run --modules nfit-test --no-coldplug --nvdimms 0 \
-	--timeout 900 -- nfit-test/tests/suite
+	--mem 6G --timeout 900 -- nfit-test/tests/suite
 # The quick benchmark, for its shape only (never its numbers), kept apart
 # from the user's results/.
 quick_bench() {

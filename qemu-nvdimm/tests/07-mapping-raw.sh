@@ -56,7 +56,8 @@ ndctl disable-namespace "${ns[1]}" >/dev/null
 ns_mapping "${ns[1]}" wt
 ndctl enable-namespace "${ns[1]}" >/dev/null
 [ "$(read_sum "$dev")" = "$sum" ] || err "data written under wb differs under wt"
-start=$(cat "/sys/bus/nd/devices/${ns[1]}/resource")
-size=$(cat "/sys/bus/nd/devices/${ns[1]}/size")
-logline=$(printf "%s: mapped wt: 0x%016x-0x%016x" "${ns[1]}" "$start" $((start + size - 1)))
-dmesg | grep -qF "$logline" || err "probe did not log '$logline': $(dmesg | grep mapped | tail -n 2)"
+# The probe says what it mapped only at debug level: physical addresses
+# have no place in every boot's log.
+if line=$(dmesg | grep -E "${ns[1]}: mapped (wb|wt): 0x"); then
+	err "probe logs physical addresses at default level: $line"
+fi

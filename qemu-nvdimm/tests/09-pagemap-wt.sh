@@ -18,6 +18,9 @@ for mode in fsdax devdax; do
 	dmesg_since | grep -q "probe of .* failed with error -95" || err "probe did not fail with EOPNOTSUPP"
 	ns=$(grep -oE 'namespace[0-9]+\.[0-9]+' <<<"$line" | head -n1)
 	[ "$(ns_mapping "$ns")" = wt ] || err "refusal changed $ns's type"
+	# Refused before any info block was written: not left claimed.
+	holder=$(cat "/sys/bus/nd/devices/$ns/holder")
+	[ -z "$holder" ] || err "$ns is left claimed by $holder after refusing $mode"
 	# Nothing in the region may be left mapped write-back behind its back.
 	rstart=$(cat "/sys/bus/nd/devices/$region/resource")
 	rsize=$(cat "/sys/bus/nd/devices/$region/size")

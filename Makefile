@@ -5,7 +5,7 @@ SHELL := /bin/bash
 PMEM_CACHE ?= /var/tmp/pmem-stack
 export PMEM_CACHE
 
-.PHONY: help deps kernel kernel-stock nfit-test check bench series-check lint clean FORCE
+.PHONY: help deps kernel kernel-stock nfit-test check check-debug bench series-check lint clean FORCE
 
 help:
 	@echo "pmem-stack: memremap_pmem() for Linux 6.1, tested in QEMU on emulated NVDIMMs"
@@ -14,6 +14,8 @@ help:
 	@echo "  make help          this list (also plain 'make')"
 	@echo "  make bench         the main job: WB vs WT benchmark -> results/latest/"
 	@echo "  make check         the tests: patch checks, lint, guest suites (TAP)"
+	@echo "  make check-debug   the guest suites on a KASAN+lockdep+kmemleak+UBSAN"
+	@echo "                     build of the patched kernel (not in CI: slow)"
 	@echo "  make deps          install the Debian packages the project needs (apt-get)"
 	@echo "  make kernel        build the patched guest kernel and its modules"
 	@echo "  make kernel-stock  build the same config without the series (baseline)"
@@ -61,6 +63,9 @@ bench: deps
 
 check: deps
 	@scripts/check.sh
+
+check-debug: deps
+	@scripts/check.sh debug
 
 clean:
 	rm -rf "$(PMEM_CACHE)"

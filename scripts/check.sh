@@ -1,6 +1,8 @@
 #!/bin/bash
 # `make check`: every suite, each printing TAP with its own totals line,
 # then the grand total. Exits non-zero if any suite failed or did not report.
+# `make check-debug` (check.sh debug): the guest suites on the debug kernel
+# (KASAN, lockdep, kmemleak, UBSAN), where any report fails the run.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -26,21 +28,48 @@ run_suite() {
 	[ "$rc" -eq 0 ] || [ "$f" -gt 0 ] || broken+=("$name (exit $rc with no failed case)")
 }
 
+# The suites that boot the guest, on the kernel PMEM_KERNEL names (patched
+# unless set), nfit_test from the module root built for it.
+guest_suites() {
+	local nfit_modules=$1
+	run_suite qemu-nvdimm qemu-nvdimm/run --timeout 900 -- qemu-nvdimm/tests/suite
+	run_suite crash qemu-nvdimm/tests/crash-suite
+	run_suite boot qemu-nvdimm/tests/boot-suite
+	# nfit_test's made-up ranges sit at [4G, 8G): with 6G of RAM, System
+	# RAM lies under them, as on any large guest.
+	run_suite nfit-test qemu-nvdimm/run --modules "$nfit_modules" --no-coldplug --nvdimms 0 \
+		--mem 6G --timeout 900 -- nfit-test/tests/suite
+}
+
+# The grand total; the exit status says whether everything passed.
+totals() {
+	echo
+	for b in "${broken[@]}"; do echo "suite broken: $b"; done
+	echo "total: $pass passed, $fail failed, $skipped skipped$*"
+	[ "$fail" -eq 0 ] && [ ${#broken[@]} -eq 0 ]
+}
+
 cd "$PMEM_TOP"
+if [ "${1:-}" = debug ]; then
+	logs=$(pmem_log_dir)/check-debug
+	mkdir -p "$logs"
+	start=$SECONDS
+	msg "check-debug: kernel (cold on 2 cores: 20-30 min, then cached)"
+	scripts/kernel-build.sh debug >/dev/null
+	scripts/nfit-test-build.sh debug >/dev/null
+	export PMEM_KERNEL=debug
+	guest_suites nfit-test-debug
+	totals " (debug kernel, $((SECONDS - start)) s)"
+	exit
+fi
 run_suite lint scripts/lint.sh
 run_suite front-door scripts/tests/suite
 run_suite bench-logic benchmarks/tests/verdict.py
 msg "check: kernel (cold on 2 cores: 10-13 min, then cached)"
 scripts/kernel-build.sh patched >/dev/null
 run_suite series scripts/series-check.sh
-run_suite qemu-nvdimm qemu-nvdimm/run --timeout 900 -- qemu-nvdimm/tests/suite
-run_suite crash qemu-nvdimm/tests/crash-suite
-run_suite boot qemu-nvdimm/tests/boot-suite
 scripts/nfit-test-build.sh >/dev/null
-# nfit_test's made-up ranges sit at [4G, 8G): with 6G of RAM, System RAM
-# lies under them, as on any large guest.
-run_suite nfit-test qemu-nvdimm/run --modules nfit-test --no-coldplug --nvdimms 0 \
-	--mem 6G --timeout 900 -- nfit-test/tests/suite
+guest_suites nfit-test
 # The quick benchmark, for its shape only (never its numbers), kept apart
 # from the user's results/.
 quick_bench() {
@@ -51,8 +80,4 @@ quick_bench() {
 	benchmarks/check-summary.py "$PMEM_CACHE/check-bench/latest"
 }
 run_suite bench-shape quick_bench
-
-echo
-for b in "${broken[@]}"; do echo "suite broken: $b"; done
-echo "total: $pass passed, $fail failed, $skipped skipped"
-[ "$fail" -eq 0 ] && [ ${#broken[@]} -eq 0 ]
+totals

@@ -3,16 +3,19 @@
 # modules into a module root in the cache. Keyed by a hash of its inputs:
 # unchanged inputs cost nothing.
 #
-# Usage: kernel-build.sh [patched|stock]
+# Usage: kernel-build.sh [patched|stock|debug]
+#   debug: the patched kernel with the kernel's own checkers (KASAN, lockdep,
+#   kmemleak, UBSAN: kernel/config/debug.config), for make check-debug.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
 
 variant=${1:-patched}
 case $variant in
-patched) localversion=-pmem ;;
-stock) localversion=-stock ;;
-*) die "unknown variant '$variant' (patched or stock)" ;;
+patched) localversion=-pmem tree=patched ;;
+stock) localversion=-stock tree=stock ;;
+debug) localversion=-debug tree=patched ;;
+*) die "unknown variant '$variant' (patched, stock or debug)" ;;
 esac
 
 src=$(pmem_src_dir)
@@ -21,17 +24,18 @@ modroot=$(pmem_modroot "$variant")
 logs=$(pmem_log_dir)
 fragments=("$PMEM_TOP/kernel/config/guest.config")
 [ "$variant" = stock ] || fragments+=("$PMEM_TOP/kernel/config/series.config")
+[ "$variant" != debug ] || fragments+=("$PMEM_TOP/kernel/config/debug.config")
 stamp=$build/.pmem-stack-stamp
 bzimage=$build/arch/x86/boot/bzImage
 
 need_cmd make gcc ccache flex bison bc depmod
-"$PMEM_TOP/scripts/kernel-tree.sh" "$variant"
+"$PMEM_TOP/scripts/kernel-tree.sh" "$tree"
 
 inputs_hash() {
 	{
 		echo "$variant"
 		cat "$src/.git/pmem-stack-tarball"
-		if [ "$variant" = patched ]; then cat "$src/.git/pmem-stack-series"; fi
+		if [ "$tree" = patched ]; then cat "$src/.git/pmem-stack-series"; fi
 		git -C "$src" rev-parse 'HEAD^{tree}'
 		cat "${fragments[@]}" | sha256sum
 	} | sha256sum | cut -d' ' -f1
@@ -49,9 +53,10 @@ check_cache_writable 1500
 # The stamp goes only after everything succeeded: a half-built tree is never
 # taken as current.
 rm -f "$stamp"
-# Another variant starts from a copy of the patched build (pmem_seed_build).
+# The stock kernel starts from a copy of the patched build (pmem_seed_build);
+# the debug one shares no object with it (KASAN instruments every file).
 seed=$(pmem_build_dir patched)
-if [ "$variant" != patched ] && [ ! -f "$build/.config" ] && [ -f "$seed/.pmem-stack-stamp" ]; then
+if [ "$variant" = stock ] && [ ! -f "$build/.config" ] && [ -f "$seed/.pmem-stack-stamp" ]; then
 	msg "kernel ($variant): starting from a copy of the patched build (then about a minute)"
 	pmem_seed_build "$seed" "$build"
 fi
@@ -60,7 +65,7 @@ mkdir -p "$build" "$logs"
 kmake=(pmem_kmake "$build" "$localversion")
 jobs=${JOBS:-$(nproc)}
 
-msg "kernel ($variant): configuring (tinyconfig + kvm_guest.config + guest.config)"
+msg "kernel ($variant): configuring (tinyconfig + kvm_guest.config + $(basename -a "${fragments[@]}" | paste -sd+ | sed 's/+/ + /g'))"
 run_logged "$logs/config-$variant.log" "${kmake[@]}" tinyconfig
 run_logged "$logs/config-$variant.log" "$src/scripts/kconfig/merge_config.sh" -m -O "$build" \
 	"$build/.config" "$src/kernel/configs/kvm_guest.config" "${fragments[@]}"
@@ -69,7 +74,9 @@ for f in "${fragments[@]}"; do
 	"$PMEM_TOP/scripts/config-check.sh" "$f" "$build/.config"
 done
 
-msg "kernel ($variant): building bzImage and modules with -j$jobs (cold on 2 cores: 8-10 min; log: $logs/build-$variant.log)"
+cold="8-10 min"
+[ "$variant" != debug ] || cold="20-30 min"
+msg "kernel ($variant): building bzImage and modules with -j$jobs (cold on 2 cores: $cold; log: $logs/build-$variant.log)"
 start=$SECONDS
 run_logged "$logs/build-$variant.log" "${kmake[@]}" -j"$jobs" bzImage modules
 msg "kernel ($variant): built in $((SECONDS - start)) s"

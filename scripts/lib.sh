@@ -75,3 +75,14 @@ check_cache_writable() {
 		die "only ${avail_mb} MiB free under $PMEM_CACHE, need ${need_mb} MiB"
 	fi
 }
+
+# pmem_kmemleak_stack: from a kmemleak report on stdin, print the
+# unreferenced objects the pmem stack allocated: a backtrace frame in one of
+# its modules, or in a function of the stack built into the kernel (dax,
+# memremap). The rest (9p, the boot) is the kernel's, not the series'.
+pmem_kmemleak_stack() {
+	awk -v RS='unreferenced object' 'NR > 1 &&
+		(/\] (nd_|nvdimm|nfit|__?pmem|dax|devm_memremap|memremap|btt)[a-z0-9_]*\+/ ||
+		 /\[(libnvdimm|nd_[a-z0-9_]+|nfit[a-z0-9_]*|[a-z_]*dax[a-z_]*|memremap_pmem_test|pmem_copy_probe)\]/) {
+		printf "unreferenced object%s", $0 }'
+}

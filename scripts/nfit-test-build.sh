@@ -3,19 +3,28 @@
 # nfit, pmem, btt, dax modules linked with its --wrap= shims) against the
 # patched build, and install them in their own module root, where depmod
 # makes them override the in-tree modules.
+#
+# Usage: nfit-test-build.sh [patched|debug]: against which kernel; the
+# module root is nfit-test, or nfit-test-debug.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
 
+kernel=${1:-patched}
+case $kernel in
+patched) name=nfit-test localversion=-pmem ;;
+debug) name=nfit-test-debug localversion=-debug ;;
+*) die "unknown kernel '$kernel' (patched or debug)" ;;
+esac
 src=$(pmem_src_dir)
-build=$(pmem_build_dir patched)
-base=$(pmem_modroot patched)
-modroot=$(pmem_modroot nfit-test)
+build=$(pmem_build_dir "$kernel")
+base=$(pmem_modroot "$kernel")
+modroot=$(pmem_modroot "$name")
 logs=$(pmem_log_dir)
-work=$PMEM_CACHE/build/nfit-test
+work=$PMEM_CACHE/build/$name
 stamp=$modroot/.pmem-stack-stamp
 
-"$PMEM_TOP/scripts/kernel-build.sh" patched >/dev/null
+"$PMEM_TOP/scripts/kernel-build.sh" "$kernel" >/dev/null
 release=$(cat "$build/include/config/kernel.release")
 hash=$({
 	cat "$base/.pmem-stack-stamp"
@@ -23,7 +32,7 @@ hash=$({
 	sha256sum <"$0"
 } | sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ]; then
-	msg "nfit-test: up to date ($modroot)"
+	msg "$name: up to date ($modroot)"
 	exit 0
 fi
 rm -f "$stamp"
@@ -36,9 +45,9 @@ for d in drivers/nvdimm drivers/acpi/nfit drivers/dax tools/testing/nvdimm; do
 	mkdir -p "$work/$(dirname "$d")"
 	cp -rs "$src/$d" "$work/$d"
 done
-kmake=(pmem_kmake "$build" -pmem M="$work/tools/testing/nvdimm")
-msg "nfit-test: building tools/testing/nvdimm (log: $logs/nfit-test-build.log)"
-run_logged "$logs/nfit-test-build.log" "${kmake[@]}" -j"${JOBS:-$(nproc)}" modules
+kmake=(pmem_kmake "$build" "$localversion" M="$work/tools/testing/nvdimm")
+msg "$name: building tools/testing/nvdimm (log: $logs/$name-build.log)"
+run_logged "$logs/$name-build.log" "${kmake[@]}" -j"${JOBS:-$(nproc)}" modules
 
 # Own module root: the patched one (hard links) plus extra/, and a depmod
 # configuration that prefers extra/ for every module nfit_test replaces.
@@ -46,7 +55,7 @@ rm -rf "$modroot"
 mkdir -p "$(dirname "$modroot")"
 cp -al "$base" "$modroot"
 rm -f "$modroot/.pmem-stack-stamp"
-run_logged "$logs/nfit-test-install.log" "${kmake[@]}" INSTALL_MOD_PATH="$modroot" \
+run_logged "$logs/$name-install.log" "${kmake[@]}" INSTALL_MOD_PATH="$modroot" \
 	INSTALL_MOD_DIR=extra INSTALL_MOD_STRIP=1 DEPMOD=true modules_install
 mkdir -p "$modroot/etc/depmod.d"
 for m in nfit libnvdimm nd_pmem nd_btt nd_e820 dax_pmem device_dax dax; do
@@ -54,4 +63,4 @@ for m in nfit libnvdimm nd_pmem nd_btt nd_e820 dax_pmem device_dax dax; do
 done >"$modroot/etc/depmod.d/nfit-test.conf"
 depmod -b "$modroot" -C "$modroot/etc/depmod.d" "$release"
 echo "$hash" >"$stamp"
-msg "nfit-test: installed $(find "$modroot/lib/modules/$release/extra" -name '*.ko' | wc -l) modules in $modroot"
+msg "$name: installed $(find "$modroot/lib/modules/$release/extra" -name '*.ko' | wc -l) modules in $modroot"

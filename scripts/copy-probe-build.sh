@@ -27,6 +27,6 @@ rm -rf "$work"
 mkdir -p "$work"
 cp "$srcdir"/Kbuild "$srcdir"/*.c "$work/"
 msg "copy-probe: building $(basename "$ko") against $build"
-run_logged "$(pmem_log_dir)/copy-probe-build.log" pmem_kmake "$build" -pmem M="$work" modules
+run_logged "$(pmem_log_dir)/copy-probe-build.log" pmem_kmake "$build" "$(pmem_localversion patched)" M="$work" modules
 echo "$hash" >"$stamp"
 echo "$ko"

@@ -11,12 +11,9 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
 variant=${1:-patched}
-case $variant in
-patched) localversion=-pmem tree=patched ;;
-stock) localversion=-stock tree=stock ;;
-debug) localversion=-debug tree=patched ;;
-*) die "unknown variant '$variant' (patched, stock or debug)" ;;
-esac
+localversion=$(pmem_localversion "$variant")
+tree=patched
+[ "$variant" != stock ] || tree=stock
 
 src=$(pmem_src_dir)
 build=$(pmem_build_dir "$variant")

@@ -13,6 +13,16 @@ pmem_src_dir() { echo "$PMEM_CACHE/src/linux-6.1"; }
 pmem_build_dir() { echo "$PMEM_CACHE/build/${1:-patched}"; }
 pmem_modroot() { echo "$PMEM_CACHE/modroot/${1:-patched}"; }
 pmem_log_dir() { echo "$PMEM_CACHE/logs"; }
+# The LOCALVERSION a kernel variant is built with, and so the suffix of
+# its release: every build against it (modules out of tree) must agree.
+pmem_localversion() {
+	case $1 in
+	patched) echo -pmem ;;
+	stock) echo -stock ;;
+	debug) echo -debug ;;
+	*) die "unknown kernel variant '$1' (patched, stock or debug)" ;;
+	esac
+}
 
 # The kernel make every build shares: out of tree in BUILD, ccache in the
 # cache, a fixed build user and host so rebuilds hit ccache.

@@ -12,8 +12,8 @@ source "$(dirname "$0")/lib.sh"
 
 kernel=${1:-patched}
 case $kernel in
-patched) name=nfit-test localversion=-pmem ;;
-debug) name=nfit-test-debug localversion=-debug ;;
+patched) name=nfit-test ;;
+debug) name=nfit-test-debug ;;
 *) die "unknown kernel '$kernel' (patched or debug)" ;;
 esac
 src=$(pmem_src_dir)
@@ -45,7 +45,7 @@ for d in drivers/nvdimm drivers/acpi/nfit drivers/dax tools/testing/nvdimm; do
 	mkdir -p "$work/$(dirname "$d")"
 	cp -rs "$src/$d" "$work/$d"
 done
-kmake=(pmem_kmake "$build" "$localversion" M="$work/tools/testing/nvdimm")
+kmake=(pmem_kmake "$build" "$(pmem_localversion "$kernel")" M="$work/tools/testing/nvdimm")
 msg "$name: building tools/testing/nvdimm (log: $logs/$name-build.log)"
 run_logged "$logs/$name-build.log" "${kmake[@]}" -j"${JOBS:-$(nproc)}" modules
 

@@ -19,13 +19,6 @@ for c in "${cases[@]}"; do
 	name=$(basename "$c" .sh)
 	rc=0
 	out=$(bash "$c" 2>&1) || rc=$?
-	case $rc in
-	0) tap_ok "$name" ;;
-	77) tap_skip "$name" "$(tail -n1 <<<"$out")" ;;
-	*) tap_not_ok "$name (exit $rc)" ;;
-	esac
-	if [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ] || [ -n "${TAP_VERBOSE:-}" ]; then
-		tap_diag "$out"
-	fi
+	tap_result "$name" "$rc" "$out"
 done
 tap_done

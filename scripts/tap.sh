@@ -21,6 +21,21 @@ tap_diag() {
 	while IFS= read -r line; do echo "# $line"; done <<<"$*"
 }
 
+# tap_result NAME RC OUT: the TAP line for a case that exited RC (0 pass,
+# 77 skip with OUT's last line as the reason, else fail with OUT as
+# diagnostics; TAP_VERBOSE shows OUT always).
+tap_result() {
+	local name=$1 rc=$2 out=$3
+	case $rc in
+	0) tap_ok "$name" ;;
+	77) tap_skip "$name" "$(tail -n1 <<<"$out")" ;;
+	*) tap_not_ok "$name (exit $rc)" ;;
+	esac
+	if [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ] || [ -n "${TAP_VERBOSE:-}" ]; then
+		tap_diag "$out"
+	fi
+}
+
 # Totals line; the exit status says whether anything failed.
 tap_done() {
 	echo "1..$TAP_N"

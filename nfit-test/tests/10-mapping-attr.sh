@@ -1,6 +1,8 @@
 #!/bin/bash
-# The mapping attribute on the nfit_test bus: EBUSY while enabled or claimed
-# by a btt, EINVAL on bogus values, nothing changed either way.
+# The mapping attribute on the nfit_test bus: EBUSY while enabled or while
+# the btt claiming it is, EINVAL on bogus values, nothing changed either
+# way; with its btt disabled the type changes and the btt comes back
+# mapping the new one.
 source "$(dirname "$0")/common.sh"
 
 reset_regions
@@ -16,5 +18,11 @@ for bad in WB w wtt "wb " 0; do
 done
 [ "$(cat "$f")" = wb ] || err "rejected writes changed the type to $(cat "$f")"
 json=$(create_ns "$region" -m sector -s 32M) || err "create sector"
-out=$( (echo wt >"/sys/bus/nd/devices/$(jq -r .dev <<<"$json")/mapping") 2>&1) && err "write on a claimed namespace succeeded"
+ns=$(jq -r .dev <<<"$json")
+f=/sys/bus/nd/devices/$ns/mapping
+out=$( (echo wt >"$f") 2>&1) && err "write under an enabled btt succeeded"
 grep -q busy <<<"$out" || err "claimed: '$out', want EBUSY"
+ndctl disable-namespace "$ns" >/dev/null
+echo wt >"$f" || err "write under a disabled btt failed"
+ndctl enable-namespace "$ns" >/dev/null || err "enable $ns after the switch"
+[ "$(map_flags "$ns")" = wt ] || err "the btt mapped $ns '$(map_flags "$ns")' after the switch, want wt"

@@ -1,15 +1,23 @@
 #!/bin/bash
-# devdax on nfit_test: created on a wb namespace (its chardev appears),
-# refused on a wt one with the series' dev_err.
+# devdax on nfit_test: on a wb namespace its chardev appears and its
+# pagemap asks for wb; on a wt one with its memmap in RAM the pagemap asks
+# for wt; with the memmap on the namespace wt is refused with a dev_err.
 source "$(dirname "$0")/common.sh"
 
 modprobe device_dax || err "modprobe device_dax"
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m devdax -a 4K -s 16M) || err "devdax on wb"
-[ -c "/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")" ] || err "no devdax chardev"
-ndctl destroy-namespace -f "$(jq -r .dev <<<"$json")" >/dev/null
+for want in wb wt; do
+	idle_set_mapping "$region" "$want"
+	json=$(create_ns "$region" -m devdax -M mem -a 4K -s 16M) || err "devdax -M mem on $want"
+	[ -c "/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")" ] || err "no devdax chardev ($want)"
+	line=$(grep -E "^map-pages dax[0-9.]+ " "$memremap_log" | tail -n1)
+	echo "$line"
+	[ "${line##*flags=}" = "$want" ] || err "devdax pagemap asked for '${line##*flags=}', want $want"
+	ndctl destroy-namespace -f "$(jq -r .dev <<<"$json")" >/dev/null
+done
 idle_set_mapping "$region" wt
 dmesg_mark
-create_ns "$region" -m devdax -a 4K -s 16M >/dev/null 2>&1 && err "devdax on wt was created"
-dmesg_since | grep -q "devdax maps pages write-back only, namespace is mapping=wt" || err "no dev_err for devdax on wt"
+create_ns "$region" -m devdax -M dev -a 4K -s 16M >/dev/null 2>&1 && err "devdax -M dev on wt was created"
+dmesg_since | grep -q "devdax on a write-through namespace needs its memmap in RAM" ||
+	err "no dev_err for devdax -M dev on wt: $(dmesg_since | tail -n 3)"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The series' attribute on raw namespaces: a wb and a wt namespace side by
-# side, each proved in pat_memtype_list; -EBUSY while enabled, -EINVAL on
+# side, each proved in pat_memtype_list and in the page-table entries; -EBUSY while enabled, -EINVAL on
 # a bogus value with nothing changed; data written under one type reads
 # back identical under the other.
 source "$(dirname "$0")/common.sh"
@@ -20,12 +20,16 @@ for i in 0 1; do
 	ndctl enable-namespace "${ns[$i]}" >/dev/null
 done
 names=([0]=write-back [1]=write-through)
+pt=([0]=WB [1]=WT)
 for i in 0 1; do
 	[ "$(ns_mapping "${ns[$i]}")" = "${want[$i]}" ] || err "${ns[$i]} reads $(ns_mapping "${ns[$i]}")"
 	start=$(cat "/sys/bus/nd/devices/${ns[$i]}/resource")
 	got=$(pat_type_at "$start")
 	echo "${ns[$i]} mapping=${want[$i]}: pat $(printf '%#x' "$start") $got"
 	[ "$got" = "${names[$i]}" ] || err "${ns[$i]} is ${want[$i]} but PAT shows '${got:-nothing}'"
+	# What the entries carry: one ioremap alias of that type, no direct map.
+	expect_pt_types "$start" "$(cat "/sys/bus/nd/devices/${ns[$i]}/size")" \
+		"direct none" "vmalloc ${pt[$i]}"
 done
 
 # Enabled: the type of a live mapping cannot change.

@@ -1,7 +1,8 @@
 #!/bin/bash
-# A sector (BTT) namespace made from a wt idle namespace is mapped write-through (PAT)
-# and carries verified I/O; a wb one is write-back. A claimed
-# namespace refuses a type change with EBUSY.
+# A sector (BTT) namespace made from a wt idle namespace is mapped
+# write-through (PAT and the page-table entries) and carries verified I/O;
+# a wb one is write-back. While its btt is enabled the namespace refuses a
+# type change with EBUSY.
 source "$(dirname "$0")/common.sh"
 
 reset_regions
@@ -16,6 +17,8 @@ for want in wt wb; do
 	echo "$ns (sector) mapping=$want: pat $(printf '%#x' "$start") $got"
 	case $want in wt) name=write-through ;; wb) name=write-back ;; esac
 	[ "$got" = "$name" ] || err "$ns is $want but PAT shows '${got:-nothing}'"
+	expect_pt_types "$start" "$(cat "/sys/bus/nd/devices/$ns/size")" \
+		"direct none" "vmalloc ${want^^}"
 	out=$( (echo wb >"/sys/bus/nd/devices/$ns/mapping") 2>&1) && err "type change on claimed $ns succeeded"
 	grep -q busy <<<"$out" || err "claimed write: '$out', want EBUSY"
 	verify_blockdev "/dev/$(jq -r .blockdev <<<"$json")" 32M

@@ -3,10 +3,12 @@
 # their own, or what an earlier boot left on the NVDIMMs.
 #   nopat-wt           (booted with nopat) a wt raw namespace enables
 #   make-dax           an fsdax namespace with a file on it, and a devdax
-#                      one; prints the file's checksum
+#                      one, both with the memmap on the namespace (ndctl's
+#                      default); prints the file's checksum
 #   dax-under-wt SUM   (booted with libnvdimm.default_mapping=wt over
-#                      make-dax's NVDIMMs) both are refused, left
-#                      unclaimed, and come back under wb with the file
+#                      make-dax's NVDIMMs) both are refused (a memmap on
+#                      the namespace would alias wt), left unclaimed, and
+#                      come back under wb with the file
 source "$(dirname "$0")/common.sh"
 trap - EXIT
 
@@ -65,8 +67,8 @@ dax-under-wt)
 		ns=$(sized_ns "${regions[$i]}")
 		[ -n "$ns" ] || err "no $mode namespace on ${regions[$i]} after reboot"
 		i=$((i + 1))
-		dmesg | grep -q "$ns: $mode maps pages write-back only, namespace is mapping=wt" ||
-			err "no refusal of $mode $ns under wt: $(dmesg | grep -E 'maps pages|nd_pmem' | tail -n 3)"
+		dmesg | grep -q "$ns: $mode on a write-through namespace needs its memmap in RAM" ||
+			err "no refusal of $mode $ns under wt: $(dmesg | grep -E 'memmap in RAM|nd_pmem' | tail -n 3)"
 		[ ! -e "/sys/bus/nd/devices/$ns/driver" ] || err "$ns is enabled under wt"
 		holder=$(cat "/sys/bus/nd/devices/$ns/holder")
 		[ -z "$holder" ] || err "$ns is left claimed by $holder after its refusal"

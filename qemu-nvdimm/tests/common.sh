@@ -114,3 +114,69 @@ read_sum() {
 	local dev=$1 mb=${2:-16}
 	dd if="$dev" bs=1M count="$mb" iflag=direct status=none | sha256sum | cut -d' ' -f1
 }
+
+# pagetable phys START SIZE | user FILE SIZE: what the page-table entries
+# give a range, decoded through the PAT MSR (pagetable.py has the format).
+pagetable() {
+	"$(dirname "${BASH_SOURCE[0]}")/pagetable.py" "$@" || err "pagetable.py $*"
+}
+
+# kernel_pt_types START SIZE: each distinct "AREA TYPE" the kernel's page
+# tables give physical [START, START+SIZE), e.g. "direct none" (no direct
+# map) and "vmalloc WT" (an ioremap alias, write-through).
+kernel_pt_types() {
+	local out
+	out=$(pagetable phys "$1" "$2")
+	awk '!/^#/ { print $1, $5 }' <<<"$out" | sort -u
+}
+
+# expect_pt_types START SIZE WANT...: the kernel's entries for the range
+# are exactly WANT ("AREA TYPE" each), or the case fails showing them.
+expect_pt_types() {
+	local start=$1 size=$2 got want
+	shift 2
+	got=$(kernel_pt_types "$start" "$size")
+	want=$(printf '%s\n' "$@" | sort -u)
+	echo "page tables $(printf '%#x' "$start")+$(printf '%#x' "$size"): $(paste -sd, <<<"$got")"
+	[ "$got" = "$want" ] || err "page tables give $(paste -sd, <<<"$got"), want $(paste -sd, <<<"$want")"
+}
+
+# wt_store write|check FILE SIZE SEED: fill a shared mapping with plain
+# stores and one SFENCE, no flush, or check the fill (wt-store.c, built in
+# the guest on first use).
+wt_store() {
+	local bin=/tmp/wt-store
+	if [ ! -x "$bin" ]; then
+		need_cmd gcc
+		gcc -O2 -o "$bin" "$(dirname "${BASH_SOURCE[0]}")/wt-store.c" || err "building wt-store"
+	fi
+	"$bin" "$@" || err "wt-store $*"
+}
+
+# ns_range NS: "START SIZE" of a namespace's physical range.
+ns_range() {
+	echo "$(cat "/sys/bus/nd/devices/$1/resource") $(cat "/sys/bus/nd/devices/$1/size")"
+}
+
+# expect_pat_type START SIZE NAME: every PAT reservation over the range is
+# NAME ("write-through", ...) and there is at least one.
+expect_pat_type() {
+	local got
+	got=$(pat_types_in "$1" $(($1 + $2)) | sort -u)
+	[ "$got" = "$3" ] || err "PAT over $(printf '%#x' "$1")+$(printf '%#x' "$2"): '$(paste -sd, <<<"$got")', want $3"
+}
+
+# expect_user_types FILE SIZE TYPE [LEVEL]: a shared mapping of FILE, every
+# page written, is mapped TYPE in every entry, and LEVEL (pmd, pte) if given.
+expect_user_types() {
+	local out got
+	out=$(pagetable user "$1" "$2")
+	got=$(grep -v '^#' <<<"$out")
+	echo "user mapping of $1: $(awk '{ print $4, $5 }' <<<"$got" | sort | uniq -c | paste -sd, | tr -s ' ')"
+	[ "$(awk '{ print $5 }' <<<"$got" | sort -u)" = "$3" ] ||
+		err "user mapping of $1: $(awk '{ print $5 }' <<<"$got" | sort -u | paste -sd,), want $3"
+	[ "$(awk '{ s += $3 } END { print s }' <<<"$got")" = "$(($2))" ] || err "user mapping of $1 not fully present"
+	if [ $# -ge 4 ] && [ "$(awk '{ print $4 }' <<<"$got" | sort -u)" != "$4" ]; then
+		err "user mapping of $1 has $(awk '{ print $4 }' <<<"$got" | sort -u | paste -sd,) entries, want $4"
+	fi
+}

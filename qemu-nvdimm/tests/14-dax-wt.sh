@@ -1,0 +1,84 @@
+#!/bin/bash
+# fsdax (ext4 and xfs, dax=always) and devdax on a wt namespace with the
+# memmap in RAM: the reservation, the direct map and a user mapping are all
+# write-through, the entries read from the page tables (devdax -a 2M in
+# 2M entries); data filled by plain stores and one SFENCE (no flush) reads
+# back after the namespace is disabled and enabled again, and after
+# switching to wb and back. Under TCG every store reaches the backing file
+# anyway: this proves the write-through path loses nothing, not that a
+# CPU cache would have written it through.
+source "$(dirname "$0")/common.sh"
+need_cmd mkfs.ext4 mkfs.xfs
+
+modprobe device_dax || err "modprobe device_dax"
+region=$(nfit_regions | head -n1)
+mnt=/tmp/dax-wt
+mkdir -p "$mnt"
+size=$((64 << 20))
+
+# The kernel side of namespace NS mapped with TYPE (WB or WT): PAT and the
+# direct map, which has 2M entries where the range allows them.
+expect_kernel_type() {
+	local ns=$1 type=$2 start nsize name
+	read -r start nsize < <(ns_range "$ns")
+	[ "$type" = WT ] && name=write-through || name=write-back
+	expect_pat_type "$start" "$nsize" "$name"
+	expect_pt_types "$start" "$nsize" "direct $type"
+	pagetable phys "$start" "$nsize" | grep -q "^direct .* pmd $type$" ||
+		err "no 2M direct-map entry for $ns"
+}
+
+# switch NS TYPE: disable, set the type, enable; the claim stays.
+switch() {
+	ndctl disable-namespace "$1" >/dev/null || err "disable $1"
+	ns_mapping "$1" "$2"
+	ndctl enable-namespace "$1" >/dev/null || err "enable $1 as $2"
+	[ "$(ns_mapping "$1")" = "$2" ] || err "$1 reads $(ns_mapping "$1") after switching to $2"
+}
+
+# devdax
+reset_regions
+idle_set_mapping "$region" wt
+json=$(create_ns "$region" -m devdax -M mem -a 2M -s 256M) || err "devdax -M mem on wt"
+ns=$(jq -r .dev <<<"$json")
+chardev=/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")
+expect_kernel_type "$ns" WT
+expect_user_types "$chardev" "$size" WT pmd
+wt_store write "$chardev" "$size" 11
+switch "$ns" wt
+wt_store check "$chardev" "$size" 11
+switch "$ns" wb
+expect_kernel_type "$ns" WB
+expect_user_types "$chardev" "$size" WB pmd
+wt_store check "$chardev" "$size" 11
+switch "$ns" wt
+expect_user_types "$chardev" "$size" WT pmd
+wt_store check "$chardev" "$size" 11
+echo "devdax $ns: wt and wb in PAT, direct map and user 2M entries; data intact"
+
+# fsdax
+for fs in ext4 xfs; do
+	reset_regions
+	idle_set_mapping "$region" wt
+	json=$(create_ns "$region" -m fsdax -M mem -a 2M -s 512M) || err "fsdax -M mem on wt ($fs)"
+	ns=$(jq -r .dev <<<"$json")
+	dev=/dev/$(jq -r .blockdev <<<"$json")
+	expect_kernel_type "$ns" WT
+	if [ "$fs" = ext4 ]; then mkfs.ext4 -q -F -b 4096 "$dev"; else mkfs.xfs -q -f "$dev"; fi
+	mount -o dax=always "$dev" "$mnt" || err "mount -o dax=always $fs"
+	fallocate -l "$size" "$mnt/file" || err "fallocate on $fs"
+	expect_user_types "$mnt/file" "$size" WT
+	wt_store write "$mnt/file" "$size" 12
+	umount "$mnt"
+	switch "$ns" wb
+	expect_kernel_type "$ns" WB
+	mount -o dax=always "$dev" "$mnt" || err "remount $fs under wb"
+	wt_store check "$mnt/file" "$size" 12
+	expect_user_types "$mnt/file" "$size" WB
+	umount "$mnt"
+	switch "$ns" wt
+	mount -o dax=always "$dev" "$mnt" || err "remount $fs under wt"
+	wt_store check "$mnt/file" "$size" 12
+	umount "$mnt"
+	echo "fsdax $ns ($fs): wt and wb in PAT, direct map and file mapping; data intact"
+done

@@ -44,8 +44,10 @@ check(bool(rs) and all(fields <= set(r) and len(r["runs"]) >= 1 and r["min"] <= 
 types = {(r["target"], r["type"]) for r in rs if r["kernel"] == "patched"}
 check({("raw", "wb"), ("raw", "wt"), ("sector", "wb"), ("sector", "wt"), ("brd", "ram")} <= types,
       "patched results cover raw/sector x wb/wt and brd", sorted(types))
-check(("devdax", "wb") in types, "the devdax (mmap) peer was measured")
-check(("fsdax", "wb") in types, "the fsdax file (libpmem) peer was measured")
+check({("devdax", "wb"), ("devdax", "wt")} <= types, "the devdax (mmap) peer was measured wb and wt")
+check({("fsdax", "wb"), ("fsdax", "wt")} <= types, "the fsdax file (libpmem) peer was measured wb and wt")
+check({("WT/WB", t) for t in ("devdax", "fsdax")} <= {(c["name"], c["target"]) for c in s.get("comparisons", [])},
+      "WT/WB compared on the dax peers")
 check(any(r["workload"].startswith("sweep-write-") for r in rs), "block-size sweep points present")
 floor = s.get("copy_floor") or {}
 check(all(isinstance(floor.get(k), float) for k in ("memcpy_MBps", "ntstore_MBps")),

@@ -18,7 +18,7 @@
 #   wall    BENCH_RUNTIME + BENCH_RAMP per run, as on real hardware.
 # With BENCH_PEERS=1 also the peers: brd (/dev/ram0), devdax (fio's dev-dax
 # engine on the mmap of the NVDIMM range), fsdax (a file on ext4 mounted
-# dax=always, fio's libpmem engine), the bare copy into the devdax mapping
+# dax=always, fio's libpmem engine), each dax peer in wb and wt, the bare copy into the devdax mapping
 # ($COPYBW) and the 2x2 copy-path probe ($COPY_PROBE, a module built by
 # scripts/copy-probe-build.sh). BENCH_SWEEP="4k ... 1m" adds the block-size
 # sweep of sequential writes on the raw namespace.
@@ -96,12 +96,14 @@ if [ "$peers" = 1 ]; then
 	fi
 fi
 
-# arms TARGET: the memory types a target is measured in, interleaved.
+# arms TARGET: the memory types a target is measured in, interleaved. The
+# dax peers run wb and wt on the patched kernel (a store to a wt DAX
+# mapping goes on to memory), wb alone where the attribute is missing.
 arms() {
 	case $1 in
 	raw | sector) echo "${types[@]}" ;;
 	brd) echo ram ;;
-	*) echo wb ;;
+	*) if [ "${types[0]}" = default ]; then echo wb; else echo "${types[@]}"; fi ;;
 	esac
 }
 total=0
@@ -111,8 +113,13 @@ for p in "${plan[@]}"; do
 	total=$((total + reps * ${#a[@]}))
 done
 
+# One fsdax mount per arm, side by side.
 dax_mnt=/tmp/bench-dax
-trap 'umount "$dax_mnt" 2>/dev/null || true; reset_regions >/dev/null 2>&1 || true' EXIT
+umount_dax() {
+	local m
+	for m in "$dax_mnt"-*; do umount "$m" 2>/dev/null || true; done
+}
+trap 'umount_dax; reset_regions >/dev/null 2>&1 || true' EXIT
 
 ns_size=$((${size%M} + 64))M
 declare -A dev
@@ -134,7 +141,7 @@ prepare() {
 	raw | devdax | fsdax) region=${regions[0]} ;;
 	sector) region=${regions[1]} ;;
 	esac
-	umount "$dax_mnt" 2>/dev/null || true
+	umount_dax
 	ndctl destroy-namespace -f -r "$region" all >/dev/null 2>&1 || true
 	for arm in $(arms "$target"); do
 		[ "$arm" = default ] || idle_set_mapping "$region" "$arm"
@@ -143,16 +150,17 @@ prepare() {
 			json=$(create_ns "$region" -m fsdax -M mem -a 2M -s "$ns_size") || err "create fsdax namespace"
 			# DAX wants the page size as block size; mke2fs picks 1k for a small fs.
 			mkfs.ext4 -q -F -b 4096 "/dev/$(jq -r .blockdev <<<"$json")" >&2 || err "mkfs.ext4 on the fsdax namespace"
-			mkdir -p "$dax_mnt"
-			mount -o dax=always "/dev/$(jq -r .blockdev <<<"$json")" "$dax_mnt" || err "mount -o dax=always"
+			mkdir -p "$dax_mnt-$arm"
+			mount -o dax=always "/dev/$(jq -r .blockdev <<<"$json")" "$dax_mnt-$arm" || err "mount -o dax=always"
 			# Allocate the file's blocks before any run: a run that
 			# allocates as it writes costs more than the ones after it.
-			dd if=/dev/zero of="$dax_mnt/fio.dat" bs=1M count="${size%M}" conv=fsync status=none ||
+			dd if=/dev/zero of="$dax_mnt-$arm/fio.dat" bs=1M count="${size%M}" conv=fsync status=none ||
 				err "fill the fsdax file"
-			dev[$arm]=$dax_mnt/fio.dat
+			dev[$arm]=$dax_mnt-$arm/fio.dat
 			;;
 		devdax)
-			json=$(create_ns "$region" -m devdax -a 2M -s "$ns_size") || err "create devdax namespace"
+			# -M mem: a wt pagemap needs its memmap in RAM; wb gets the same.
+			json=$(create_ns "$region" -m devdax -M mem -a 2M -s "$ns_size") || err "create devdax namespace"
 			dev[$arm]=/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")
 			;;
 		*)

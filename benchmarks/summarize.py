@@ -282,14 +282,16 @@ def compare(runs):
     out = []
     workloads = sorted({k[3] for k in runs})
     for i, w in enumerate(workloads):
-        for target in ("raw", "sector"):
+        for target in ("raw", "sector", "devdax", "fsdax"):
             wb, wt = by("patched", target, "wb", w), by("patched", target, "wt", w)
             stock = by("stock", target, "default", w)
             brd = by("patched", "brd", "ram", w)
             keys = sorted(set(wb) & set(wt))
-            pairs = [("WT/WB", [wt[k] for k in keys], [wb[k] for k in keys], True),
-                     ("WB/stock", list(wb.values()), list(stock.values()), False),
-                     ("WB/brd", list(wb.values()), list(brd.values()), False)]
+            pairs = [("WT/WB", [wt[k] for k in keys], [wb[k] for k in keys], True)]
+            # The dax peers have no stock twin and are no block device.
+            if target in ("raw", "sector"):
+                pairs += [("WB/stock", list(wb.values()), list(stock.values()), False),
+                          ("WB/brd", list(wb.values()), list(brd.values()), False)]
             for j, (name, num, den, paired) in enumerate(pairs):
                 if num and den:
                     c = ratio_ci(num, den, paired, seed=1000 * i + 10 * j + len(target))
@@ -354,7 +356,9 @@ def write_report(res, s):
     L.append("| workload | target | WB patched / stock | WT / WB | WB / brd |")
     L.append("|---|---|---|---|---|")
     for w in workloads:
-        for t in ("raw", "sector"):
+        for t in ("raw", "sector", "devdax", "fsdax"):
+            if ("WT/WB", t, w) not in cmp:
+                continue
             cells = []
             for name in ("WB/stock", "WT/WB", "WB/brd"):
                 c = cmp.get((name, t, w))
@@ -405,8 +409,8 @@ def write_report(res, s):
               "same type, other routine = the effect of the routine."]
     L += ["", "## Every point", "",
           f"Median {unit} (spread = (max-min)/median; over {s['spread_limit'] * 100:.1f}% flagged !).",
-          "", "| workload | target | WB | WT | stock | brd | devdax | fsdax |",
-          "|---|---|---|---|---|---|---|---|"]
+          "", "| workload | target | WB | WT | stock | brd | devdax WB | devdax WT | fsdax WB | fsdax WT |",
+          "|---|---|---|---|---|---|---|---|---|---|"]
 
     def cell(r):
         if not r:
@@ -420,7 +424,9 @@ def write_report(res, s):
                      f"{cell(med.get(('stock', t, 'default', w)))} | "
                      f"{cell(med.get(('patched', 'brd', 'ram', w)))} | "
                      f"{cell(med.get(('patched', 'devdax', 'wb', w)))} | "
-                     f"{cell(med.get(('patched', 'fsdax', 'wb', w)))} |")
+                     f"{cell(med.get(('patched', 'devdax', 'wt', w)))} | "
+                     f"{cell(med.get(('patched', 'fsdax', 'wb', w)))} | "
+                     f"{cell(med.get(('patched', 'fsdax', 'wt', w)))} |")
     sweep = sorted({r["workload"] for r in s["results"] if r["workload"].startswith("sweep-write-")},
                    key=block_size)
     if sweep:

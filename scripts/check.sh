@@ -59,6 +59,7 @@ if [ "${1:-}" = debug ]; then
 	scripts/nfit-test-build.sh debug >/dev/null
 	export PMEM_KERNEL=debug
 	guest_suites nfit-test-debug
+	run_suite kmemleak-control qemu-nvdimm/tests/kmemleak-control
 	totals " (debug kernel, $((SECONDS - start)) s)"
 	exit
 fi

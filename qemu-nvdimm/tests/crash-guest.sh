@@ -3,6 +3,9 @@
 # on the first region, writes a pattern with O_DIRECT, waits for it to
 # complete and prints its checksum; the host then SIGKILLs QEMU. "verify
 # MODE SUM", in the next boot on the same backing files, reads it back.
+# MODE devdax-wt: a wt devdax namespace (memmap in RAM) filled by plain
+# stores and one SFENCE (wt-store); the type is not kept in the labels, so
+# the verify boot sets it to wt again before checking.
 source "$(dirname "$0")/common.sh"
 trap - EXIT
 
@@ -24,8 +27,32 @@ target() {
 	fi
 }
 
+# The devdax namespace's chardev, after setting its type to wt: the
+# attribute changes while the dax device is disabled.
+devdax_wt() {
+	local ns
+	modprobe device_dax || err "modprobe device_dax"
+	ns=$(ndctl list -r "$region" -N | jarray | jq -r 'select(.mode == "devdax") | .dev' | head -n1)
+	[ -n "$ns" ] || err "no devdax namespace on $region"
+	if [ "$(ns_mapping "$ns")" != wt ]; then
+		ndctl disable-namespace "$ns" >/dev/null || err "disable $ns"
+		ns_mapping "$ns" wt
+		ndctl enable-namespace "$ns" >/dev/null || err "enable $ns wt"
+	fi
+	echo "/dev/$(ndctl list -X -n "$ns" | jarray | jq -r '.daxregion.devices[0].chardev')"
+}
+
 case $action in
 write)
+	if [ "$mode" = devdax-wt ]; then
+		reset_regions
+		idle_set_mapping "$region" wt
+		modprobe device_dax || err "modprobe device_dax"
+		create_ns "$region" -m devdax -M mem -a 2M -s 256M >/dev/null || err "create devdax-wt"
+		wt_store write "$(devdax_wt)" $((mb << 20)) 21
+		echo "sum=seed-21"
+		exit 0
+	fi
 	reset_regions
 	case $mode in
 	raw) create_ns "$region" -m raw -s 128M >/dev/null ;;
@@ -45,6 +72,11 @@ write)
 	;;
 verify)
 	want=$3
+	if [ "$mode" = devdax-wt ]; then
+		wt_store check "$(devdax_wt)" $((mb << 20)) "${want#seed-}"
+		echo "verified $mb MiB of plain stores on devdax wt after SIGKILL"
+		exit 0
+	fi
 	t=$(target)
 	got=$(read_sum "$t" "$mb")
 	[ "$got" = "$want" ] || err "$mode: read back $got, wrote $want"

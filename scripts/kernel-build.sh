@@ -26,21 +26,39 @@ stamp=$build/.pmem-stack-stamp
 bzimage=$build/arch/x86/boot/bzImage
 
 need_cmd make gcc ccache flex bison bc depmod
-"$PMEM_TOP/scripts/kernel-tree.sh" "$tree"
 
+# The tree a variant builds, by name: stock is the baseline tag, so its
+# hash needs no checkout; patched is the series branch, as kernel-tree.sh
+# applied it.
+tree_ref=pmem-stack
+[ "$tree" = patched ] || tree_ref=refs/tags/baseline
 inputs_hash() {
 	{
 		echo "$variant"
 		cat "$src/.git/pmem-stack-tarball"
 		if [ "$tree" = patched ]; then cat "$src/.git/pmem-stack-series"; fi
-		git -C "$src" rev-parse 'HEAD^{tree}'
+		git -C "$src" rev-parse "$tree_ref^{tree}"
 		cat "${fragments[@]}" | sha256sum
 	} | sha256sum | cut -d' ' -f1
 }
+up_to_date() {
+	[ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ] && [ -f "$bzimage" ] &&
+		[ -f "$modroot/.pmem-stack-stamp" ] && [ "$(cat "$modroot/.pmem-stack-stamp")" = "$hash" ]
+}
+
+# An up-to-date stock kernel is answered without checking the baseline
+# out: that would rewrite the files the series touches under any other
+# build using the shared tree.
+if [ "$tree" = stock ] && [ -f "$src/.git/pmem-stack-tarball" ] &&
+	hash=$(inputs_hash 2>/dev/null) && up_to_date; then
+	msg "kernel ($variant): up to date"
+	echo "$bzimage"
+	exit 0
+fi
+"$PMEM_TOP/scripts/kernel-tree.sh" "$tree"
 
 hash=$(inputs_hash)
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ] && [ -f "$bzimage" ] &&
-	[ -f "$modroot/.pmem-stack-stamp" ] && [ "$(cat "$modroot/.pmem-stack-stamp")" = "$hash" ]; then
+if up_to_date; then
 	msg "kernel ($variant): up to date"
 	echo "$bzimage"
 	exit 0

@@ -122,6 +122,10 @@ umount_dax() {
 trap 'umount_dax; reset_regions >/dev/null 2>&1 || true' EXIT
 
 ns_size=$((${size%M} + 64))M
+# The dax peers' two namespaces each fill whole 128M memory sections: two
+# devdax pagemaps (-M mem, 2M align) sharing a section crash 6.1 at their
+# first fault (GPF in dax_set_mapping(), stock kernel too).
+dax_size=$(((${size%M} + 64 + 127) / 128 * 128))M
 declare -A dev
 # prepare TARGET: make its namespaces, one per arm; dev[ARM] = what fio opens
 prepare() {
@@ -147,7 +151,7 @@ prepare() {
 		[ "$arm" = default ] || idle_set_mapping "$region" "$arm"
 		case $target in
 		fsdax)
-			json=$(create_ns "$region" -m fsdax -M mem -a 2M -s "$ns_size") || err "create fsdax namespace"
+			json=$(create_ns "$region" -m fsdax -M mem -a 2M -s "$dax_size") || err "create fsdax namespace"
 			# DAX wants the page size as block size; mke2fs picks 1k for a small fs.
 			mkfs.ext4 -q -F -b 4096 "/dev/$(jq -r .blockdev <<<"$json")" >&2 || err "mkfs.ext4 on the fsdax namespace"
 			mkdir -p "$dax_mnt-$arm"
@@ -160,7 +164,7 @@ prepare() {
 			;;
 		devdax)
 			# -M mem: a wt pagemap needs its memmap in RAM; wb gets the same.
-			json=$(create_ns "$region" -m devdax -M mem -a 2M -s "$ns_size") || err "create devdax namespace"
+			json=$(create_ns "$region" -m devdax -M mem -a 2M -s "$dax_size") || err "create devdax namespace"
 			dev[$arm]=/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")
 			;;
 		*)

@@ -27,9 +27,8 @@ bzimage=$build/arch/x86/boot/bzImage
 
 need_cmd make gcc ccache flex bison bc depmod
 
-# The tree a variant builds, by name: stock is the baseline tag, so its
-# hash needs no checkout; patched is the series branch, as kernel-tree.sh
-# applied it.
+# The tree a variant builds, by name, so that its hash needs no checkout:
+# stock is the baseline tag, patched and debug the series branch.
 tree_ref=pmem-stack
 [ "$tree" = patched ] || tree_ref=refs/tags/baseline
 inputs_hash() {
@@ -46,10 +45,11 @@ up_to_date() {
 		[ -f "$modroot/.pmem-stack-stamp" ] && [ "$(cat "$modroot/.pmem-stack-stamp")" = "$hash" ]
 }
 
-# An up-to-date stock kernel is answered without checking the baseline
-# out: that would rewrite the files the series touches under any other
-# build using the shared tree.
-if [ "$tree" = stock ] && [ -f "$src/.git/pmem-stack-tarball" ] &&
+# An up-to-date kernel is answered without a checkout: kernel-tree.sh
+# would rewrite the files the series touches under any other build, or
+# series-check, using the shared tree.
+if [ -f "$src/.git/pmem-stack-tarball" ] &&
+	{ [ "$tree" = stock ] || "$PMEM_TOP/scripts/kernel-tree.sh" --is-current; } &&
 	hash=$(inputs_hash 2>/dev/null) && up_to_date; then
 	msg "kernel ($variant): up to date"
 	echo "$bzimage"

@@ -3,7 +3,7 @@
 # once, commit it as "baseline", then (re)apply kernel/patches/ on the
 # "pmem-stack" branch whenever the series changes.
 #
-# Usage: kernel-tree.sh [patched|stock|--stamp-only]
+# Usage: kernel-tree.sh [patched|stock|--stamp-only|--is-current]
 #   patched (default) leaves the series branch checked out, stock the baseline;
 #   --stamp-only records that the checked-out branch already is the series
 #   (after scripts/export-patches.sh wrote it from this very tree).
@@ -65,10 +65,13 @@ extract() {
 	mv "$tmp" "$src"
 }
 
-if [ ! -f "$src/.git/pmem-stack-tarball" ] || [ "$(cat "$src/.git/pmem-stack-tarball")" != "$(tarball_id)" ]; then
-	extract
+tree_is_tarball() {
+	[ -f "$src/.git/pmem-stack-tarball" ] && [ "$(cat "$src/.git/pmem-stack-tarball")" = "$(tarball_id)" ]
+}
+if [ "$variant" != --is-current ]; then
+	tree_is_tarball || extract
+	slim_checkout "$src"
 fi
-slim_checkout "$src"
 
 series_patches() {
 	[ -f "$series_file" ] || return 0
@@ -126,6 +129,11 @@ patched)
 --stamp-only)
 	check_series
 	series_hash >"$src/.git/pmem-stack-series"
+	;;
+--is-current)
+	# Whether the tree holds this tarball with this series applied, asked
+	# without a checkout (a build or series-check may be using the tree).
+	tree_is_tarball && [ "$(cat "$src/.git/pmem-stack-series" 2>/dev/null)" = "$(series_hash)" ]
 	;;
 stock)
 	# Checking out only rewrites the files the series touches, so switching

@@ -12,17 +12,7 @@ for align in 2M 4K; do
 	reset_regions
 	json=$(create_ns "$region" -m devdax -a "$align" -s 256M) || err "create devdax -a $align"
 	chardev=/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")
-	want=pmd
-	[ "$align" = 2M ] || want=pte
-	out=$(pagetable user "$chardev" $((64 << 20)))
-	echo "devdax -a $align:"
-	echo "$out"
-	got=$(grep -v '^#' <<<"$out")
-	levels=$(awk '{ print $4 }' <<<"$got" | sort -u)
-	[ "$levels" = "$want" ] || err "devdax -a $align faulted as '$(paste -sd, <<<"$levels")', want $want"
-	types=$(awk '{ print $5 }' <<<"$got" | sort -u)
-	[ "$types" = WB ] || err "devdax -a $align mapped '$(paste -sd, <<<"$types")', want WB"
-	# The mapping covers all 64M: lines add up to the whole range.
-	total=$(awk '{ s += $3 } END { print s }' <<<"$got")
-	[ "$total" = $((64 << 20)) ] || err "entries cover $total bytes of $((64 << 20))"
+	level=pmd
+	[ "$align" = 2M ] || level=pte
+	expect_user_types "$chardev" $((64 << 20)) WB "$level"
 done

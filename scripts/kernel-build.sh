@@ -40,9 +40,14 @@ inputs_hash() {
 		cat "${fragments[@]}" | sha256sum
 	} | sha256sum | cut -d' ' -f1
 }
-up_to_date() {
+# Answer and stop when the stamps of the kernel and its modules are $hash.
+done_if_up_to_date() {
 	[ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ] && [ -f "$bzimage" ] &&
-		[ -f "$modroot/.pmem-stack-stamp" ] && [ "$(cat "$modroot/.pmem-stack-stamp")" = "$hash" ]
+		[ -f "$modroot/.pmem-stack-stamp" ] && [ "$(cat "$modroot/.pmem-stack-stamp")" = "$hash" ] ||
+		return 0
+	msg "kernel ($variant): up to date"
+	echo "$bzimage"
+	exit 0
 }
 
 # An up-to-date kernel is answered without a checkout: kernel-tree.sh
@@ -50,19 +55,13 @@ up_to_date() {
 # series-check, using the shared tree.
 if [ -f "$src/.git/pmem-stack-tarball" ] &&
 	{ [ "$tree" = stock ] || "$PMEM_TOP/scripts/kernel-tree.sh" --is-current; } &&
-	hash=$(inputs_hash 2>/dev/null) && up_to_date; then
-	msg "kernel ($variant): up to date"
-	echo "$bzimage"
-	exit 0
+	hash=$(inputs_hash 2>/dev/null); then
+	done_if_up_to_date
 fi
 "$PMEM_TOP/scripts/kernel-tree.sh" "$tree"
 
 hash=$(inputs_hash)
-if up_to_date; then
-	msg "kernel ($variant): up to date"
-	echo "$bzimage"
-	exit 0
-fi
+done_if_up_to_date
 
 check_cache_writable 1500
 # The stamp goes only after everything succeeded: a half-built tree is never

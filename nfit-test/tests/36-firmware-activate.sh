@@ -29,7 +29,6 @@ ndctl update-firmware -f "$image" "$dimm" >/dev/null 2>&1 || err "update-firmwar
 [ "$(cat "$dfw/activate")" = armed ] || err "$dimm is '$(cat "$dfw/activate")' after update-firmware, want armed"
 [ "$(cat "$fw/activate")" = armed ] || err "$bus is '$(cat "$fw/activate")' after update-firmware, want armed"
 
-dmesg_mark
 out=$(ndctl activate-firmware --force "$bus" 2>&1) || err "activate-firmware --force $bus: $out"
 echo "$out"
 # nfit_test emulates a 3 s activation: busy, then idle.

@@ -25,7 +25,9 @@ dfw=/sys/bus/nd/devices/$dimm/firmware
 image=$(mktemp)
 trap 'rm -f "$image"; reset_regions >/dev/null 2>&1 || true' EXIT
 head -c 256K /dev/urandom >"$image"
-ndctl update-firmware -f "$image" "$dimm" >/dev/null 2>&1 || err "update-firmware $dimm"
+# ndctl refuses an update while the bus's address-range scrub runs.
+ndctl wait-scrub "$bus" >/dev/null 2>&1 || err "wait-scrub $bus"
+out=$(ndctl update-firmware -f "$image" "$dimm" 2>&1) || err "update-firmware $dimm: $out"
 [ "$(cat "$dfw/activate")" = armed ] || err "$dimm is '$(cat "$dfw/activate")' after update-firmware, want armed"
 [ "$(cat "$fw/activate")" = armed ] || err "$bus is '$(cat "$fw/activate")' after update-firmware, want armed"
 

@@ -9,8 +9,9 @@
 # virtio-9p, whose driver has no freeze/restore: the thaw resets its PCI
 # device without virtqueues and the root hangs for good (seen: the kernel
 # logs the freeze, "system sleep state S4" and "Restarting tasks ... done",
-# then nothing). So the case activates "live" (--force), the same
-# nfit_test emulation without the system-wide freeze.
+# then nothing). So this case activates "live" (--force), the same
+# nfit_test emulation without the system-wide freeze; boot-suite runs the
+# quiesce activation on a root that survives it (run --blk-root).
 source "$(dirname "$0")/common.sh"
 
 reset_regions

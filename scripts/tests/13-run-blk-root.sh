@@ -4,7 +4,7 @@
 source "$(dirname "$0")/common.sh"
 
 run=$TOP/qemu-nvdimm/run
-script=$TOP/qemu-nvdimm/tests/fwa-quiesce-guest.sh
+script=$TOP/nfit-test/tests/fwa-activate.sh
 expect_fail '--blk-root and --crash do not go together' "$run" --blk-root ndctl --no-coldplug --crash -- "$script"
 expect_fail 'pass --no-coldplug' "$run" --blk-root ndctl -- "$script"
 expect_fail "runs a script: '/nonexistent' is not a file" "$run" --blk-root ndctl --no-coldplug -- /nonexistent

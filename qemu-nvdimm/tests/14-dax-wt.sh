@@ -1,14 +1,14 @@
 #!/bin/bash
 # fsdax (ext4 and xfs, dax=always) and devdax on a wt namespace with the
 # memmap in RAM: the reservation, the direct map and a user mapping are all
-# write-through, the entries read from the page tables (devdax -a 2M in
-# 2M entries); data filled by plain stores and one SFENCE (no flush) reads
+# write-through, the entries read from the page tables (devdax -a 2M and
+# both file systems laid out on 2M boundaries fault in 2M entries); data filled by plain stores and one SFENCE (no flush) reads
 # back after the namespace is disabled and enabled again, and after
 # switching to wb and back. Under TCG every store reaches the backing file
 # anyway: this proves the write-through path loses nothing, not that a
 # CPU cache would have written it through.
 source "$(dirname "$0")/common.sh"
-need_cmd mkfs.ext4 mkfs.xfs
+need_cmd mkfs.ext4 mkfs.xfs xfs_io
 
 modprobe device_dax || err "modprobe device_dax"
 region=$(nfit_regions | head -n1)
@@ -64,21 +64,30 @@ for fs in ext4 xfs; do
 	ns=$(jq -r .dev <<<"$json")
 	dev=/dev/$(jq -r .blockdev <<<"$json")
 	expect_kernel_type "$ns" WT
-	if [ "$fs" = ext4 ]; then mkfs.ext4 -q -F -b 4096 "$dev"; else mkfs.xfs -q -f "$dev"; fi
+	# Files on 2M boundaries, so that faults can map 2M: ext4's allocator
+	# aligns to a 2M stripe; xfs aligns to a 2M stripe unit with a 2M
+	# extent size hint, and that stripe unit wants a 64M log, which fits
+	# an allocation group only with 2 of them on this 512M namespace.
+	if [ "$fs" = ext4 ]; then
+		out=$(mkfs.ext4 -q -F -b 4096 -E stride=512,stripe_width=512 "$dev" 2>&1) || err "mkfs.ext4: $out"
+	else
+		out=$(mkfs.xfs -q -f -d su=2m,sw=1,agcount=2 -l size=64m "$dev" 2>&1) || err "mkfs.xfs: $out"
+	fi
 	mount -o dax=always "$dev" "$mnt" || err "mount -o dax=always $fs"
+	[ "$fs" = ext4 ] || xfs_io -c "extsize 2m" "$mnt" || err "xfs_io extsize 2m"
 	fallocate -l "$size" "$mnt/file" || err "fallocate on $fs"
-	expect_user_types "$mnt/file" "$size" WT
+	expect_user_types "$mnt/file" "$size" WT pmd
 	wt_store write "$mnt/file" "$size" 12
 	umount "$mnt"
 	switch "$ns" wb
 	expect_kernel_type "$ns" WB
 	mount -o dax=always "$dev" "$mnt" || err "remount $fs under wb"
 	wt_store check "$mnt/file" "$size" 12
-	expect_user_types "$mnt/file" "$size" WB
+	expect_user_types "$mnt/file" "$size" WB pmd
 	umount "$mnt"
 	switch "$ns" wt
 	mount -o dax=always "$dev" "$mnt" || err "remount $fs under wt"
 	wt_store check "$mnt/file" "$size" 12
 	umount "$mnt"
-	echo "fsdax $ns ($fs): wt and wb in PAT, direct map and file mapping; data intact"
+	echo "fsdax $ns ($fs): wt and wb in PAT, direct map and file mapping in 2M entries; data intact"
 done

@@ -3,8 +3,9 @@
 # memmap in RAM: the reservation, the direct map and a user mapping are all
 # write-through, the entries read from the page tables (devdax -a 2M and
 # both file systems laid out on 2M boundaries fault in 2M entries); data
-# filled by plain stores and one SFENCE (no flush) reads back after the namespace is disabled and enabled again, and after
-# switching to wb and back. Under TCG every store reaches the backing file
+# filled by plain stores and one SFENCE (no flush) reads back after the
+# namespace is disabled and enabled again, and after switching to wb and
+# back. Under TCG every store reaches the backing file
 # anyway: this proves the write-through path loses nothing, not that a
 # CPU cache would have written it through.
 source "$(dirname "$0")/common.sh"

@@ -31,19 +31,13 @@ need_cmd make gcc ccache flex bison bc depmod
 # stock is the baseline tag, patched and debug the series branch.
 tree_ref=pmem-stack
 [ "$tree" = patched ] || tree_ref=refs/tags/baseline
-# What Kconfig reads of the fragments: a comment or a blank line changes
-# no kernel, so editing one must not rebuild three ("# CONFIG_X is not set"
-# is not a comment to Kconfig).
-config_lines() {
-	sed -e '/^# CONFIG_[A-Za-z0-9_]* is not set$/b' -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' "$@"
-}
 inputs_hash() {
 	{
 		echo "$variant"
 		cat "$src/.git/pmem-stack-tarball"
 		if [ "$tree" = patched ]; then cat "$src/.git/pmem-stack-series"; fi
 		git -C "$src" rev-parse "$tree_ref^{tree}"
-		config_lines "${fragments[@]}" | sha256sum
+		pmem_config_lines "${fragments[@]}" | sha256sum
 	} | sha256sum | cut -d' ' -f1
 }
 # Answer and stop when the stamps of the kernel and its modules are $hash.

@@ -35,6 +35,14 @@ pmem_kmake() {
 		make -C "$(pmem_src_dir)" O="$build" LOCALVERSION="$localversion" CC="ccache gcc" "$@"
 }
 
+# pmem_config_lines FRAGMENT...: what Kconfig reads of config fragments, for
+# the kernels' input hash. A comment or a blank line changes no kernel, so
+# editing one must not rebuild three; "# CONFIG_X is not set" is no comment
+# to Kconfig.
+pmem_config_lines() {
+	sed -e '/^# CONFIG_[A-Za-z0-9_]* is not set$/b' -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' "$@"
+}
+
 # pmem_seed_build FROM TO: make build directory TO a copy of the complete
 # build FROM, so Kbuild then recompiles only what differs (fixdep tracks
 # each object's CONFIG_ symbols), where ccache would still preprocess every

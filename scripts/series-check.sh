@@ -64,14 +64,27 @@ sparse_warnings() {
 
 checkout() { git -C "$src" checkout -q --detach "$1"; }
 trap 'git -C "$src" checkout -q pmem-stack' EXIT
+# Every tree starts from the patched kernel's .config, not from the last
+# tree's: olddefconfig at the baseline drops the options the series adds,
+# and they would stay dropped. From the patch that adds an option on, its
+# code is built; after the last header change the configuration is the
+# patched kernel's own, so ccache finds its objects without preprocessing.
+configure() {
+	cp "$patched/.config" "$bisect/.config"
+	"${kmake[@]}" olddefconfig
+}
 
 # 2. sparse at the baseline, then a build after every patch.
 checkout refs/tags/baseline
-cp "$patched/.config" "$bisect/.config"
-run_logged "$logs/olddefconfig.log" "${kmake[@]}" olddefconfig
+run_logged "$logs/olddefconfig.log" configure
 sparse_warnings >"$logs/sparse-baseline.txt"
 
-cfg=$(sha256sum <"$patched/.config" | cut -c1-12)
+# The key names how each tree is configured, too: builds made the old way
+# (the last tree's .config) did not build every option the series adds.
+cfg=$({
+	cat "$patched/.config"
+	echo "each tree configured from the patched .config"
+} | sha256sum | cut -c1-12)
 mapfile -t commits < <(git -C "$src" rev-list --reverse refs/tags/baseline..pmem-stack)
 [ ${#commits[@]} -eq ${#patches[@]} ] ||
 	die "branch pmem-stack has ${#commits[@]} commits, series ${#patches[@]} patches"
@@ -95,7 +108,7 @@ for i in "${!commits[@]}"; do
 	fi
 	checkout "$c"
 	msg "series-check: building after [$((i + 1))/${#commits[@]}] $p"
-	if "${kmake[@]}" olddefconfig >"$logs/build-$((i + 1)).log" 2>&1 &&
+	if configure >"$logs/build-$((i + 1)).log" 2>&1 &&
 		"${kmake[@]}" bzImage modules >>"$logs/build-$((i + 1)).log" 2>&1; then
 		touch "$bisect/.built-$tree"
 		tap_ok "builds after $p"
@@ -108,6 +121,7 @@ done
 # 3. sparse at the tip (checked out here: a warm run skips every build
 # above and would otherwise still be at the baseline): nothing new.
 checkout pmem-stack
+run_logged "$logs/olddefconfig.log" configure
 sparse_warnings >"$logs/sparse-series.txt"
 new=$(comm -13 "$logs/sparse-baseline.txt" "$logs/sparse-series.txt")
 if [ -z "$new" ]; then

@@ -26,11 +26,18 @@ pmem_localversion() {
 
 # The kernel make every build shares: out of tree in BUILD, ccache in the
 # cache, a fixed build user and host so rebuilds hit ccache.
+# ccache runs in depend mode: a miss costs one compile instead of a
+# preprocessor run and then the compile, and Kbuild's -Wp,-MMD already
+# names the headers an object read. What -MMD leaves out are the headers
+# of -isystem folders (gcc's own), which change only with gcc, and ccache
+# checks the compiler itself. The build folder does not need hashing: no
+# absolute path of it reaches a command line (objtree is ".") and the
+# guest configs build without -g.
 # Usage: pmem_kmake BUILD LOCALVERSION [MAKE ARGS...]
 pmem_kmake() {
 	local build=$1 localversion=$2
 	shift 2
-	CCACHE_DIR=$PMEM_CACHE/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-1G} \
+	CCACHE_DIR=$PMEM_CACHE/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-1G} CCACHE_DEPEND=true \
 		KBUILD_BUILD_USER=pmem-stack KBUILD_BUILD_HOST=qemu \
 		make -C "$(pmem_src_dir)" O="$build" LOCALVERSION="$localversion" CC="ccache gcc" "$@"
 }

@@ -68,7 +68,7 @@ fi
 run_suite lint scripts/lint.sh
 run_suite front-door scripts/tests/suite
 run_suite bench-logic benchmarks/tests/verdict.py
-msg "check: kernel (cold on 2 cores: 10-13 min, then cached)"
+msg "check: kernel (cold on 2 cores: about 11 min, and series-check two more full compiles; then cached)"
 scripts/kernel-build.sh patched >/dev/null
 run_suite series scripts/series-check.sh
 scripts/nfit-test-build.sh >/dev/null

@@ -71,7 +71,7 @@ rm -f "$stamp"
 # the debug one shares no object with it (KASAN instruments every file).
 seed=$(pmem_build_dir patched)
 if [ "$variant" = stock ] && [ ! -f "$build/.config" ] && [ -f "$seed/.pmem-stack-stamp" ]; then
-	msg "kernel ($variant): starting from a copy of the patched build (then about a minute)"
+	msg "kernel ($variant): starting from a copy of the patched build (a full compile unless series-check built the baseline before)"
 	pmem_seed_build "$seed" "$build"
 fi
 mkdir -p "$build" "$logs"
@@ -88,7 +88,7 @@ for f in "${fragments[@]}"; do
 	"$PMEM_TOP/scripts/config-check.sh" "$f" "$build/.config"
 done
 
-cold="12-15 min"
+cold="about 11 min"
 [ "$variant" != debug ] || cold="20-30 min"
 msg "kernel ($variant): building bzImage and modules with -j$jobs (cold on 2 cores: $cold; log: $logs/build-$variant.log)"
 start=$SECONDS

@@ -121,7 +121,7 @@ done
 # 3. sparse at the tip (checked out here: a warm run skips every build
 # above and would otherwise still be at the baseline): nothing new.
 checkout pmem-stack
-run_logged "$logs/olddefconfig.log" configure
+run_logged "$logs/olddefconfig-tip.log" configure
 sparse_warnings >"$logs/sparse-series.txt"
 new=$(comm -13 "$logs/sparse-baseline.txt" "$logs/sparse-series.txt")
 if [ -z "$new" ]; then

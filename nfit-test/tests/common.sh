@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # Sourced by every nfit_test case: load nfit_test from the test build,
 # refuse to run on anything else, then the shared pmem helpers on bus
-# nfit_test.0 (4 DIMMs, labels; nfit_test.1: 2 DIMMs with failure flags).
+# nfit_test.0 (4 DIMMs, labels, and a fifth it hot-adds; nfit_test.1: 2
+# DIMMs with failure flags).
 set -euo pipefail
 memremap_log=/sys/kernel/debug/nfit_test/memremap
 

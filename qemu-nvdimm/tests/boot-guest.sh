@@ -2,6 +2,14 @@
 # Guest half of the boot suite: cases that need a kernel command line of
 # their own, or what an earlier boot left on the NVDIMMs.
 #   nopat-wt           (booted with nopat) a wt raw namespace enables
+#   nopat-dax-wt       (booted with nopat) devdax and fsdax on a wt
+#                      namespace are refused with the reason (their user
+#                      mappings would be write-back over a write-through
+#                      direct map), left unclaimed; wb devdax is one type
+#   legacy-wt          (booted with memmap=256M!1536M and
+#                      libnvdimm.default_mapping=wt) the e820 namespace is
+#                      wt in every kernel mapping; with PAT, DAX on it maps
+#                      a file write-through; without, it warns and has no DAX
 #   make-dax           an fsdax namespace with a file on it, and a devdax
 #                      one, both with the memmap on the namespace (ndctl's
 #                      default); prints the file's checksum
@@ -20,9 +28,15 @@ sized_ns() {
 	ndctl list -r "$1" -N -i | jarray | jq -r 'select(.size > 0) | .dev' | head -n1
 }
 
+# Booted with nopat, and PAT off: it keeps no memtype list then. (The boot
+# message may have left a small log buffer by the time a case asks.)
+pat_disabled() {
+	grep -qw nopat /proc/cmdline && [ ! -e /sys/kernel/debug/x86/pat_memtype_list ]
+}
+
 case ${1:-} in
 nopat-wt)
-	grep -q "x86/PAT: PAT support disabled via boot option" <(dmesg) ||
+	pat_disabled ||
 		err "booted without nopat taking effect: $(dmesg | grep -i pat | head -n 3)"
 	reset_regions
 	region=$(nfit_regions | head -n1)
@@ -41,6 +55,67 @@ nopat-wt)
 	[ "$(read_sum "$dev")" = "$sum" ] || err "data on $ns changed across disable/enable"
 	echo "$ns enabled write-through with PAT disabled; data intact"
 	reset_regions
+	;;
+nopat-dax-wt)
+	pat_disabled || err "booted without nopat taking effect: $(dmesg | grep -i pat | head -n 3)"
+	modprobe device_dax || err "modprobe device_dax"
+	reset_regions
+	region=$(nfit_regions | head -n1)
+	for mode in devdax fsdax; do
+		idle_set_mapping "$region" wt
+		dmesg_mark
+		if out=$(create_ns "$region" -m "$mode" -M mem -a 2M -s 256M 2>&1); then
+			err "$mode on a wt namespace enabled without PAT, where its user mappings are write-back: $out"
+		fi
+		dmesg_since | grep -q "$mode on a write-through namespace needs user mappings to be write-through" ||
+			err "$mode refused without its reason: $(dmesg_since | tail -n 3)"
+		ns=$(sized_ns "$region")
+		if [ -n "$ns" ]; then
+			holder=$(cat "/sys/bus/nd/devices/$ns/holder")
+			[ -z "$holder" ] || err "$ns is left claimed by $holder after its refusal"
+		fi
+		echo "$mode on wt refused without PAT: $(dmesg_since | grep -o 'needs user mappings.*' | head -n1)"
+		reset_regions
+	done
+	# write-back DAX still works, and its user mapping has the direct map's type.
+	json=$(create_ns "$region" -m devdax -M mem -a 2M -s 256M) || err "wb devdax without PAT"
+	read -r start nsize < <(ns_range "$(jq -r .dev <<<"$json")")
+	expect_pt_types "$start" "$nsize" "direct WB"
+	expect_user_types "/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")" $((64 << 20)) WB pmd
+	reset_regions
+	;;
+legacy-wt)
+	ns=$(ndctl list -N -b e820 | jarray | jq -r .dev | head -n1)
+	[ -n "$ns" ] || err "no e820 namespace (memmap= not on the command line, or nd_e820 not loaded)"
+	[ "$(ns_mapping "$ns")" = wt ] || err "$ns reads $(ns_mapping "$ns"), booted with default_mapping=wt"
+	read -r start nsize < <(ns_range "$ns")
+	blk=/dev/$(ndctl list -n "$ns" | jarray | jq -r .blockdev)
+	# Every kernel mapping of the range: write-through, or none.
+	got=$(kernel_pt_types "$start" "$nsize" | awk '$2 != "WT" && $2 != "none"')
+	[ -z "$got" ] || err "kernel mappings of $ns with another type: $got"
+	echo "$ns kernel mappings: $(kernel_pt_types "$start" "$nsize" | paste -sd,)"
+	mkfs.ext4 -q -F -b 4096 "$blk" || err "mkfs.ext4 $blk"
+	mkdir -p "$mnt"
+	if pat_disabled; then
+		dmesg | grep -q "$ns: write-through without DAX" ||
+			err "no warning that wt $ns has no DAX without PAT: $(dmesg | grep -E 'pmem|e820' | tail -n 3)"
+		if mount -o dax=always "$blk" "$mnt" 2>/dev/null; then
+			umount "$mnt"
+			err "mount -o dax=always on wt $ns worked without PAT"
+		fi
+		echo "$ns: wt without DAX, as the kernel warned"
+	else
+		expect_pat_type "$start" "$nsize" write-through
+		mount -o dax=always "$blk" "$mnt" || err "mount -o dax=always on wt $ns: $(dmesg | tail -n 2)"
+		fallocate -l $((64 << 20)) "$mnt/file" || err "fallocate"
+		expect_user_types "$mnt/file" $((64 << 20)) WT
+		wt_store write "$mnt/file" $((64 << 20)) 21
+		umount "$mnt"
+		mount -o dax=always "$blk" "$mnt" || err "remount"
+		wt_store check "$mnt/file" $((64 << 20)) 21
+		umount "$mnt"
+		echo "$ns: fsdax file on a wt e820 namespace mapped write-through; data intact"
+	fi
 	;;
 make-dax)
 	modprobe device_dax || err "modprobe device_dax"
@@ -90,5 +165,5 @@ dax-under-wt)
 	[ -c "/dev/$chardev" ] || err "devdax has no character device after re-enable"
 	echo "fsdax file intact; /dev/$chardev back"
 	;;
-*) err "usage: boot-guest.sh nopat-wt | make-dax | dax-under-wt SUM" ;;
+*) err "usage: boot-guest.sh nopat-wt | nopat-dax-wt | legacy-wt | make-dax | dax-under-wt SUM" ;;
 esac

@@ -45,6 +45,12 @@ else
 	export TIME_BASED=1 RUNTIME=${BENCH_RUNTIME:?} RAMP=${BENCH_RAMP:?} IO_SIZE=$size
 fi
 
+# fio's I/O buffers (workloads/common.fio: mem=mmaphuge): one 2M page per
+# job, and one job runs at a time; a few spare.
+echo 4 >/proc/sys/vm/nr_hugepages 2>/dev/null || err "no hugetlb pages (guest kernel without CONFIG_HUGETLBFS?)"
+[ "$(awk '$1 == "HugePages_Total:" { print $2 }' /proc/meminfo)" -ge 4 ] ||
+	err "could not reserve 4 hugetlb pages for fio's buffers: $(grep HugePages_ /proc/meminfo | paste -sd' ')"
+
 mapfile -t regions < <(nfit_regions)
 [ "${#regions[@]}" -ge 2 ] || err "the benchmark needs two NVDIMMs"
 if [ -e /sys/module/libnvdimm/parameters/default_mapping ]; then types=(wb wt); else types=(default); fi

@@ -33,11 +33,13 @@ sized_ns() {
 pat_disabled() {
 	grep -qw nopat /proc/cmdline && [ ! -e /sys/kernel/debug/x86/pat_memtype_list ]
 }
+need_nopat() {
+	pat_disabled || err "booted without nopat taking effect: $(dmesg | grep -i pat | head -n 3)"
+}
 
 case ${1:-} in
 nopat-wt)
-	pat_disabled ||
-		err "booted without nopat taking effect: $(dmesg | grep -i pat | head -n 3)"
+	need_nopat
 	reset_regions
 	region=$(nfit_regions | head -n1)
 	idle_set_mapping "$region" wt
@@ -57,7 +59,7 @@ nopat-wt)
 	reset_regions
 	;;
 nopat-dax-wt)
-	pat_disabled || err "booted without nopat taking effect: $(dmesg | grep -i pat | head -n 3)"
+	need_nopat
 	modprobe device_dax || err "modprobe device_dax"
 	reset_regions
 	region=$(nfit_regions | head -n1)

@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # Sourced by every nfit_test case: load nfit_test from the test build,
 # refuse to run on anything else, then the shared pmem helpers on bus
-# nfit_test.0 (4 DIMMs, labels, and a fifth it hot-adds; nfit_test.1: 2
-# DIMMs with failure flags).
+# nfit_test.0 (4 DIMMs, labels, and a fifth it hot-adds when loaded with
+# hotplug_dimm=1; nfit_test.1: 2 DIMMs with failure flags).
 set -euo pipefail
 memremap_log=/sys/kernel/debug/nfit_test/memremap
 
@@ -89,11 +89,12 @@ secure_dimm() {
 	[ "$(dimm_security "$sec_dimm")" = unlocked ] || err "security after setup-passphrase: $(dimm_security "$sec_dimm")"
 }
 
-# Unload and load nfit_test with a dmesg mark before: what the probe logs
-# is then in dmesg_since.
+# reload_nfit_test [PARAM=VALUE...]: unload and load nfit_test with a dmesg
+# mark before: what the probe logs is then in dmesg_since.
+# shellcheck disable=SC2120 # the module parameters are optional
 reload_nfit_test() {
 	ndctl disable-region all >/dev/null
 	dmesg_mark
 	modprobe -r nfit_test || err "modprobe -r nfit_test"
-	modprobe nfit_test || err "modprobe nfit_test"
+	modprobe nfit_test "$@" || err "modprobe nfit_test $*"
 }

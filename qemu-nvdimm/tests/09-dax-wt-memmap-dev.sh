@@ -1,9 +1,11 @@
 #!/bin/bash
 # fsdax and devdax keep their memmap on the namespace with -M dev, where
 # the vmemmap maps it write-back: on a wt namespace that would alias the
-# write-through direct map, so enabling is refused (EOPNOTSUPP, a dev_err
-# naming the namespace), the namespace is left unclaimed and its type, and
-# nothing of the region stays mapped.
+# write-through direct map, so the pfn or dax device refuses the namespace
+# when ndctl sets it up, before any enable: ndctl itself says "Operation
+# not supported", a dev_err names the namespace and the reason, the
+# namespace is left unclaimed and its type, and nothing of the region stays
+# mapped.
 source "$(dirname "$0")/common.sh"
 
 modprobe device_dax || err "modprobe device_dax"
@@ -18,7 +20,11 @@ for mode in fsdax devdax; do
 	line=$(dmesg_since | grep -E "(namespace[0-9.]+): $mode on a write-through namespace needs its memmap in RAM") ||
 		err "no dev_err for $mode on a wt namespace: $(dmesg_since | tail -n 5)"
 	echo "$line"
-	dmesg_since | grep -q "probe of .* failed with error -95" || err "probe did not fail with EOPNOTSUPP"
+	echo "ndctl: $(tail -n1 <<<"$out")"
+	grep -q "Operation not supported" <<<"$out" || err "ndctl does not give the reason (EOPNOTSUPP): $out"
+	if dmesg_since | grep -q "probe of .* failed"; then
+		err "refused by a failed probe, not where the device was set up: $(dmesg_since | grep 'probe of')"
+	fi
 	ns=$(grep -oE 'namespace[0-9]+\.[0-9]+' <<<"$line" | head -n1)
 	[ "$(ns_mapping "$ns")" = wt ] || err "refusal changed $ns's type"
 	# Refused before any info block was written: not left claimed.

@@ -71,6 +71,7 @@ nopat-dax-wt)
 		fi
 		dmesg_since | grep -q "$mode on a write-through namespace needs user mappings to be write-through" ||
 			err "$mode refused without its reason: $(dmesg_since | tail -n 3)"
+		grep -q "Operation not supported" <<<"$out" || err "ndctl does not give the reason (EOPNOTSUPP): $out"
 		ns=$(sized_ns "$region")
 		if [ -n "$ns" ]; then
 			holder=$(cat "/sys/bus/nd/devices/$ns/holder")

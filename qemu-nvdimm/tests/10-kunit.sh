@@ -1,11 +1,12 @@
 #!/bin/bash
-# The series' KUnit suite (memremap_pmem strictness, attribute parsing),
-# run by loading its module; the KTAP it prints is the verdict.
+# The series' KUnit suite (memremap_pmem strictness, attribute parsing,
+# write-through pagemaps and huge-leaf protections), run by loading its
+# module; the KTAP it prints is the verdict.
 source "$(dirname "$0")/common.sh"
 
 modinfo memremap_pmem_test >/dev/null 2>&1 || skip "memremap_pmem_test module not built (stock kernel?)"
-# The page-table cases map the first pmem page themselves: no namespace
-# may have it.
+# The page-table cases map the first pmem page, and the pagemap cases the
+# first memory section of pmem, themselves: no namespace may have them.
 reset_regions
 dmesg_mark
 modprobe memremap_pmem_test || err "modprobe memremap_pmem_test"

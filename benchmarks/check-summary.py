@@ -10,7 +10,8 @@ import json
 import os
 import sys
 
-from taplib import Tap
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testlib"))
+from tap import Tap  # noqa: E402
 
 res = sys.argv[1]
 tap = Tap()

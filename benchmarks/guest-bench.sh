@@ -22,10 +22,13 @@
 # ($COPYBW) and the 2x2 copy-path probe ($COPY_PROBE, a module built by
 # scripts/copy-probe-build.sh). BENCH_SWEEP="4k ... 1m" adds the block-size
 # sweep of sequential writes on the raw namespace.
+# The settings come in $PMEM_GUEST_OUT/bench.env, written by benchmarks/bench.
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=qemu-nvdimm/tests/common.sh
 source "$here/../qemu-nvdimm/tests/common.sh"
-need_cmd fio
+need fio
+# shellcheck disable=SC1091 # written per boot by benchmarks/bench
+source "${PMEM_GUEST_OUT:?}/bench.env"
 
 out=${PMEM_GUEST_OUT:?}/fio
 jobs_dir=/tmp/bench-jobs
@@ -132,18 +135,18 @@ ns_size=$((${size%M} + 64))M
 # devdax pagemaps (-M mem, 2M align) sharing a section crash 6.1 at their
 # first fault (GPF in dax_set_mapping(), stock kernel too).
 dax_size=$(((${size%M} + 64 + 127) / 128 * 128))M
-declare -A dev
-# prepare TARGET: make its namespaces, one per arm; dev[ARM] = what fio opens
+declare -A fio_dev
+# prepare TARGET: make its namespaces, one per arm; fio_dev[ARM] = what fio opens
 prepare() {
-	local target=$1 region arm json
-	dev=()
+	local target=$1 region arm
+	fio_dev=()
 	case $target in
 	brd)
 		# brd allocates a page on its first write: fill it once, so every
 		# run measures the steady state, as on pmem.
 		dd if=/dev/zero of=/dev/ram0 bs=1M oflag=direct status=none \
 			count=$(($(blockdev --getsize64 /dev/ram0) >> 20)) || err "fill /dev/ram0"
-		dev[ram]=/dev/ram0
+		fio_dev[ram]=/dev/ram0
 		return
 		;;
 	# The dax peers use the raw target's region, so the copy paths they
@@ -157,28 +160,28 @@ prepare() {
 		[ "$arm" = default ] || idle_set_mapping "$region" "$arm"
 		case $target in
 		fsdax)
-			json=$(create_ns "$region" -m fsdax -M mem -a 2M -s "$dax_size") || err "create fsdax namespace"
+			create_ns "$region" -m fsdax -M mem -a 2M -s "$dax_size" || err "create fsdax namespace: $ns_err"
 			# DAX wants the page size as block size; mke2fs picks 1k for a small fs.
-			mkfs.ext4 -q -F -b 4096 "/dev/$(jq -r .blockdev <<<"$json")" >&2 || err "mkfs.ext4 on the fsdax namespace"
+			mkfs.ext4 -q -F -b 4096 "$dev" >&2 || err "mkfs.ext4 on the fsdax namespace"
 			mkdir -p "$dax_mnt-$arm"
-			mount -o dax=always "/dev/$(jq -r .blockdev <<<"$json")" "$dax_mnt-$arm" || err "mount -o dax=always"
+			mount -o dax=always "$dev" "$dax_mnt-$arm" || err "mount -o dax=always"
 			# Allocate the file's blocks before any run: a run that
 			# allocates as it writes costs more than the ones after it.
 			dd if=/dev/zero of="$dax_mnt-$arm/fio.dat" bs=1M count="${size%M}" conv=fsync status=none ||
 				err "fill the fsdax file"
-			dev[$arm]=$dax_mnt-$arm/fio.dat
+			fio_dev[$arm]=$dax_mnt-$arm/fio.dat
 			;;
 		devdax)
 			# -M mem: a wt pagemap needs its memmap in RAM; wb gets the same.
-			json=$(create_ns "$region" -m devdax -M mem -a 2M -s "$dax_size") || err "create devdax namespace"
-			dev[$arm]=/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")
+			create_ns "$region" -m devdax -M mem -a 2M -s "$dax_size" || err "create devdax namespace: $ns_err"
+			fio_dev[$arm]=$chardev
 			;;
 		*)
-			json=$(create_ns "$region" -m "$target" -s "$ns_size") || err "create $target namespace"
-			dev[$arm]=/dev/$(jq -r .blockdev <<<"$json")
+			create_ns "$region" -m "$target" -s "$ns_size" || err "create $target namespace: $ns_err"
+			fio_dev[$arm]=$dev
 			;;
 		esac
-		record_pat "$target" "$arm" "$(jq -r .dev <<<"$json")"
+		record_pat "$target" "$arm" "$ns"
 	done
 }
 
@@ -258,7 +261,7 @@ for p in "${plan[@]}"; do
 	for ((r = first; r <= reps; r++)); do
 		for arm in "${a[@]}"; do
 			files+=("$jobs_dir/$r-$arm.fio")
-			jobfile "$w" "$arm" "$r" "${dev[$arm]}" "${files[-1]}"
+			jobfile "$w" "$arm" "$r" "${fio_dev[$arm]}" "${files[-1]}"
 		done
 	done
 	if [ "$clock" = icount ]; then
@@ -275,8 +278,8 @@ for p in "${plan[@]}"; do
 	n=$((n + reps * ${#a[@]}))
 	# The bare copy into the same mapping, once the devdax runs are done.
 	if [ "$t" = devdax ] && [ "$w" = "${engine_workloads[-1]}" ] && [ -x "${COPYBW:-}" ]; then
-		echo "copy floor: $COPYBW ${dev[wb]}" >&2
-		"$COPYBW" "${dev[wb]}" 128 >"$PMEM_GUEST_OUT/copy-floor.txt" || err "copybw on ${dev[wb]} failed"
+		echo "copy floor: $COPYBW ${fio_dev[wb]}" >&2
+		"$COPYBW" "${fio_dev[wb]}" 128 >"$PMEM_GUEST_OUT/copy-floor.txt" || err "copybw on ${fio_dev[wb]} failed"
 	fi
 done
 echo ']' >>"$PMEM_GUEST_OUT/pat.json"

@@ -31,16 +31,18 @@ run_suite() {
 # The suites that boot the guest, on the kernel PMEM_KERNEL names (patched
 # unless set), nfit_test from the module root built for it.
 guest_suites() {
-	local nfit_modules=$1
-	run_suite qemu-nvdimm qemu-nvdimm/run --timeout 900 -- qemu-nvdimm/tests/suite
+	local nfit_modules
+	pmem_variant "${PMEM_KERNEL:-patched}"
+	nfit_modules=$variant_nfit
+	run_suite qemu-nvdimm qemu-nvdimm/run --timeout 900 -- testlib/run-suite qemu-nvdimm/tests
 	run_suite crash qemu-nvdimm/tests/crash-suite
 	run_suite boot qemu-nvdimm/tests/boot-suite
 	# nfit_test's made-up ranges sit at [4G, 8G): with 6G of RAM, System
-	# RAM lies under them, as on any large guest. Its 37 cases share one
-	# boot: the timeout catches a hang, with room for a busy host (900 s
-	# cut it off at case 30 with two other guests running).
+	# RAM lies under them, as on any large guest. Its cases share one boot,
+	# each under the runner's timeout; the boot's own catches the rest,
+	# with room for a busy host.
 	run_suite nfit-test qemu-nvdimm/run --modules "$nfit_modules" --no-coldplug --nvdimms 0 \
-		--mem 6G --timeout 1800 -- nfit-test/tests/suite
+		--mem 6G --timeout 1800 -- testlib/run-suite nfit-test/tests
 }
 
 # The grand total; the exit status says whether everything passed.
@@ -60,19 +62,19 @@ if [ "${1:-}" = debug ]; then
 	scripts/kernel-build.sh debug >/dev/null
 	scripts/nfit-test-build.sh debug >/dev/null
 	export PMEM_KERNEL=debug
-	guest_suites nfit-test-debug
+	guest_suites
 	run_suite kmemleak-control qemu-nvdimm/tests/kmemleak-control
 	totals " (debug kernel, $((SECONDS - start)) s)"
 	exit
 fi
 run_suite lint scripts/lint.sh
-run_suite front-door scripts/tests/suite
+run_suite front-door testlib/run-suite scripts/tests
 run_suite bench-logic benchmarks/tests/verdict.py
 msg "check: kernel (cold on 2 cores: about 11 min, and series-check two more full compiles; then cached)"
 scripts/kernel-build.sh patched >/dev/null
 run_suite series scripts/series-check.sh
 scripts/nfit-test-build.sh >/dev/null
-guest_suites nfit-test
+guest_suites
 # The quick benchmark, for its shape only (never its numbers), kept apart
 # from the user's results/.
 quick_bench() {

@@ -17,7 +17,7 @@ hash=$({
 	cat "$build/.pmem-stack-stamp"
 	cat "$srcdir"/Kbuild "$srcdir"/*.c
 } | sha256sum | cut -d' ' -f1)
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ] && [ -f "$ko" ]; then
+if pmem_stamp_is "$stamp" "$hash" && [ -f "$ko" ]; then
 	echo "$ko"
 	exit 0
 fi

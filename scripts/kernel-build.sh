@@ -3,25 +3,23 @@
 # modules into a module root in the cache. Keyed by a hash of its inputs:
 # unchanged inputs cost nothing.
 #
-# Usage: kernel-build.sh [patched|stock|debug]
-#   debug: the patched kernel with the kernel's own checkers (KASAN, lockdep,
-#   kmemleak, UBSAN: kernel/config/debug.config), for make check-debug.
+# Usage: kernel-build.sh [VARIANT]: a row of kernel/variants (default
+# patched; debug: the patched kernel with the kernel's own checkers, for
+# make check-debug).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
 
 variant=${1:-patched}
-localversion=$(pmem_localversion "$variant")
-tree=patched
-[ "$variant" != stock ] || tree=stock
+pmem_variant "$variant"
+localversion=$variant_localversion
+tree=$variant_tree
+fragments=("${variant_fragments[@]}")
 
 src=$(pmem_src_dir)
 build=$(pmem_build_dir "$variant")
 modroot=$(pmem_modroot "$variant")
 logs=$(pmem_log_dir)
-fragments=("$PMEM_TOP/kernel/config/guest.config")
-[ "$variant" = stock ] || fragments+=("$PMEM_TOP/kernel/config/series.config")
-[ "$variant" != debug ] || fragments+=("$PMEM_TOP/kernel/config/debug.config")
 stamp=$build/.pmem-stack-stamp
 bzimage=$build/arch/x86/boot/bzImage
 
@@ -42,8 +40,8 @@ inputs_hash() {
 }
 # Answer and stop when the stamps of the kernel and its modules are $hash.
 done_if_up_to_date() {
-	[ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ] && [ -f "$bzimage" ] &&
-		[ -f "$modroot/.pmem-stack-stamp" ] && [ "$(cat "$modroot/.pmem-stack-stamp")" = "$hash" ] ||
+	pmem_stamp_is "$stamp" "$hash" && [ -f "$bzimage" ] &&
+		pmem_stamp_is "$modroot/.pmem-stack-stamp" "$hash" ||
 		return 0
 	msg "kernel ($variant): up to date"
 	echo "$bzimage"
@@ -88,9 +86,7 @@ for f in "${fragments[@]}"; do
 	"$PMEM_TOP/scripts/config-check.sh" "$f" "$build/.config"
 done
 
-cold="about 11 min"
-[ "$variant" != debug ] || cold="20-30 min"
-msg "kernel ($variant): building bzImage and modules with -j$jobs (cold on 2 cores: $cold; log: $logs/build-$variant.log)"
+msg "kernel ($variant): building bzImage and modules with -j$jobs (cold on 2 cores: ${variant_cold/min/ min}; log: $logs/build-$variant.log)"
 start=$SECONDS
 run_logged "$logs/build-$variant.log" "${kmake[@]}" -j"$jobs" bzImage modules
 msg "kernel ($variant): built in $((SECONDS - start)) s"

@@ -13,7 +13,6 @@ source "$(dirname "$0")/lib.sh"
 
 variant=${1:-patched}
 src=$(pmem_src_dir)
-series_file=$PMEM_TOP/kernel/patches/series
 log_dir=$(pmem_log_dir)
 
 [ -f "$PMEM_TARBALL" ] || die "$PMEM_TARBALL missing: install the Debian package linux-source-6.1 (make deps)"
@@ -73,10 +72,6 @@ if [ "$variant" != --is-current ]; then
 	slim_checkout "$src"
 fi
 
-series_patches() {
-	[ -f "$series_file" ] || return 0
-	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$series_file" || true
-}
 
 # Every patch the series names must exist before anything is compared or
 # applied: a missing one would otherwise drop out of the hash unnoticed.
@@ -84,7 +79,7 @@ check_series() {
 	local p
 	while read -r p; do
 		[ -f "$PMEM_TOP/kernel/patches/$p" ] || die "series names $p, which is not in kernel/patches/"
-	done < <(series_patches)
+	done < <(pmem_series_patches)
 }
 
 series_hash() {
@@ -93,13 +88,13 @@ series_hash() {
 		tarball_id
 		while read -r p; do
 			sha256sum <"$PMEM_TOP/kernel/patches/$p"
-		done < <(series_patches)
+		done < <(pmem_series_patches)
 	} | sha256sum | cut -d' ' -f1
 }
 
 apply_series() {
 	local p n=0 total
-	total=$(series_patches | wc -l)
+	total=$(pmem_series_patches | wc -l)
 	git -C "$src" am --abort >/dev/null 2>&1 || true
 	git -C "$src" checkout -q -B pmem-stack refs/tags/baseline
 	rm -f "$src/.git/pmem-stack-series"
@@ -110,7 +105,7 @@ apply_series() {
 			cat "$log_dir/git-am.log" >&2
 			die "patch $p does not apply; the tree is left mid-'git am' in $src for inspection (git -C $src am --show-current-patch=diff)"
 		fi
-	done < <(series_patches)
+	done < <(pmem_series_patches)
 	series_hash >"$src/.git/pmem-stack-series"
 }
 
@@ -121,7 +116,7 @@ patched)
 	if [ "$(cat "$src/.git/pmem-stack-series" 2>/dev/null)" = "$(series_hash)" ] &&
 		git -C "$src" checkout -q pmem-stack 2>/dev/null &&
 		[ -z "$(git -C "$src" status --porcelain --untracked-files=no)" ]; then
-		msg "kernel-tree: series already applied ($(series_patches | wc -l) patches)"
+		msg "kernel-tree: series already applied ($(pmem_series_patches | wc -l) patches)"
 	else
 		apply_series
 	fi

@@ -13,15 +13,22 @@ pmem_src_dir() { echo "$PMEM_CACHE/src/linux-6.1"; }
 pmem_build_dir() { echo "$PMEM_CACHE/build/${1:-patched}"; }
 pmem_modroot() { echo "$PMEM_CACHE/modroot/${1:-patched}"; }
 pmem_log_dir() { echo "$PMEM_CACHE/logs"; }
-# The LOCALVERSION a kernel variant is built with, and so the suffix of
-# its release: every build against it (modules out of tree) must agree.
+# pmem_variant NAME: NAME's row of kernel/variants, as variant_tree,
+# variant_localversion, variant_nfit, variant_cold and the array
+# variant_fragments (paths, guest.config first).
+pmem_variant() {
+	local row extra f
+	row=$(awk -v n="$1" '!/^#/ && $1 == n' "$PMEM_TOP/kernel/variants")
+	[ -n "$row" ] || die "unknown kernel variant '$1' ($(awk '!/^#/ && NF { print $1 }' "$PMEM_TOP/kernel/variants" | paste -sd, -))"
+	# shellcheck disable=SC2034 # read by the scripts that ask for a row
+	read -r _ variant_tree variant_localversion variant_nfit variant_cold extra <<<"$row"
+	variant_fragments=("$PMEM_TOP/kernel/config/guest.config")
+	for f in $extra; do variant_fragments+=("$PMEM_TOP/kernel/config/$f"); done
+}
+# The LOCALVERSION a kernel variant is built with.
 pmem_localversion() {
-	case $1 in
-	patched) echo -pmem ;;
-	stock) echo -stock ;;
-	debug) echo -debug ;;
-	*) die "unknown kernel variant '$1' (patched, stock or debug)" ;;
-	esac
+	pmem_variant "$1"
+	echo "$variant_localversion"
 }
 
 # The kernel make every build shares: out of tree in BUILD, ccache in the
@@ -40,6 +47,20 @@ pmem_kmake() {
 	CCACHE_DIR=$PMEM_CACHE/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-1G} CCACHE_DEPEND=true \
 		KBUILD_BUILD_USER=pmem-stack KBUILD_BUILD_HOST=qemu \
 		make -C "$(pmem_src_dir)" O="$build" LOCALVERSION="$localversion" CC="ccache gcc" "$@"
+}
+
+# pmem_series_patches: the patch files kernel/patches/series names, in
+# order, one per line (comments and blank lines dropped).
+pmem_series_patches() {
+	local series=$PMEM_TOP/kernel/patches/series
+	[ -f "$series" ] || return 0
+	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$series" || true
+}
+
+# pmem_stamp_is STAMP HASH: STAMP holds HASH, written when a build whose
+# inputs hash to HASH completed (it is removed before a build starts).
+pmem_stamp_is() {
+	[ -f "$1" ] && [ "$(cat "$1")" = "$2" ]
 }
 
 # pmem_config_lines FRAGMENT...: what Kconfig reads of config fragments, for

@@ -4,18 +4,16 @@
 # patched build, and install them in their own module root, where depmod
 # makes them override the in-tree modules.
 #
-# Usage: nfit-test-build.sh [patched|debug]: against which kernel; the
-# module root is nfit-test, or nfit-test-debug.
+# Usage: nfit-test-build.sh [VARIANT]: against which kernel of
+# kernel/variants (default patched); the module root is the row's nfit.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
 
 kernel=${1:-patched}
-case $kernel in
-patched) name=nfit-test ;;
-debug) name=nfit-test-debug ;;
-*) die "unknown kernel '$kernel' (patched or debug)" ;;
-esac
+pmem_variant "$kernel"
+name=$variant_nfit
+[ "$name" != - ] || die "kernel variant '$kernel' has no nfit_test build (kernel/variants)"
 src=$(pmem_src_dir)
 build=$(pmem_build_dir "$kernel")
 base=$(pmem_modroot "$kernel")
@@ -29,9 +27,9 @@ release=$(cat "$build/include/config/kernel.release")
 hash=$({
 	cat "$base/.pmem-stack-stamp"
 	git -C "$src" rev-parse 'HEAD^{tree}'
-	sha256sum <"$0"
+	cat "$0" "$PMEM_TOP/nfit-test/replaced-modules" | sha256sum
 } | sha256sum | cut -d' ' -f1)
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ]; then
+if pmem_stamp_is "$stamp" "$hash"; then
 	msg "$name: up to date ($modroot)"
 	exit 0
 fi
@@ -45,7 +43,7 @@ for d in drivers/nvdimm drivers/acpi/nfit drivers/dax tools/testing/nvdimm; do
 	mkdir -p "$work/$(dirname "$d")"
 	cp -rs "$src/$d" "$work/$d"
 done
-kmake=(pmem_kmake "$build" "$(pmem_localversion "$kernel")" M="$work/tools/testing/nvdimm")
+kmake=(pmem_kmake "$build" "$variant_localversion" M="$work/tools/testing/nvdimm")
 msg "$name: building tools/testing/nvdimm (log: $logs/$name-build.log)"
 run_logged "$logs/$name-build.log" "${kmake[@]}" -j"${JOBS:-$(nproc)}" modules
 
@@ -58,9 +56,8 @@ rm -f "$modroot/.pmem-stack-stamp"
 run_logged "$logs/$name-install.log" "${kmake[@]}" INSTALL_MOD_PATH="$modroot" \
 	INSTALL_MOD_DIR=extra INSTALL_MOD_STRIP=1 DEPMOD=true modules_install
 mkdir -p "$modroot/etc/depmod.d"
-for m in nfit libnvdimm nd_pmem nd_btt nd_e820 dax_pmem device_dax dax; do
-	echo "override $m * extra"
-done >"$modroot/etc/depmod.d/nfit-test.conf"
+grep -v '^#' "$PMEM_TOP/nfit-test/replaced-modules" | sed 's/.*/override & * extra/' \
+	>"$modroot/etc/depmod.d/nfit-test.conf"
 depmod -b "$modroot" -C "$modroot/etc/depmod.d" "$release"
 echo "$hash" >"$stamp"
 msg "$name: installed $(find "$modroot/lib/modules/$release/extra" -name '*.ko' | wc -l) modules in $modroot"

@@ -8,15 +8,14 @@
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
-# shellcheck source=scripts/tap.sh
-source "$PMEM_TOP/scripts/tap.sh"
+# shellcheck source=testlib/tap.sh
+source "$PMEM_TOP/testlib/tap.sh"
 
 src=$(pmem_src_dir)
 bisect=$(pmem_build_dir bisect)
 patched=$(pmem_build_dir patched)
 logs=$(pmem_log_dir)/series
-series=$PMEM_TOP/kernel/patches/series
-mapfile -t patches < <(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$series" 2>/dev/null || true)
+mapfile -t patches < <(pmem_series_patches)
 if [ ${#patches[@]} -eq 0 ]; then
 	tap_skip "series" "kernel/patches/series lists no patches yet"
 	tap_done

@@ -11,8 +11,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-from taplib import Tap  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "..", "testlib"))
+from tap import Tap  # noqa: E402
 
 SUMMARIZE = os.path.join(HERE, "..", "summarize.py")
 tap = Tap()
@@ -23,7 +23,8 @@ def fio_job(name, lat_ns):
     side = {"total_ios": 1000, "iops": 1e9 / lat_ns, "runtime": 10,
             "lat_ns": {"mean": lat_ns}}
     idle = {"total_ios": 0, "iops": 0.0, "runtime": 0, "lat_ns": {"mean": 0.0}}
-    return {"jobname": name, "write": side, "read": idle}
+    return {"jobname": name, "write": side, "read": idle,
+            "job options": {"ioengine": "psync", "rw": "randwrite", "bs": "4k"}}
 
 
 def result_dir(root, clock, accel, probe):

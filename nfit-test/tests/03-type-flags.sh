@@ -7,8 +7,7 @@ source "$(dirname "$0")/common.sh"
 reset_regions
 region=$(big_region)
 [ "$(cat /sys/module/libnvdimm/parameters/default_mapping)" = wb ] || err "default_mapping is not wb on x86"
-json=$(create_ns "$region" -m raw -s 16M) || err "create raw"
-ns=$(jq -r .dev <<<"$json")
+create_ns "$region" -m raw -s 16M || err "create raw: $ns_err"
 [ "$(ns_mapping "$ns")" = wb ] || err "new namespace is not wb"
 [ "$(map_flags "$ns")" = wb ] || err "default namespace mapped flags=$(map_flags "$ns"), want wb"
 for t in wt wb; do

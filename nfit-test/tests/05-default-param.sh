@@ -14,7 +14,6 @@ ndctl destroy-namespace -f -b nfit_test.0 all >/dev/null 2>&1 || true
 ndctl disable-region -b nfit_test.0 all >/dev/null
 ndctl enable-region -b nfit_test.0 all >/dev/null
 region=$(big_region)
-json=$(create_ns "$region" -m raw -s 16M) || err "create raw"
-ns=$(jq -r .dev <<<"$json")
+create_ns "$region" -m raw -s 16M || err "create raw: $ns_err"
 [ "$(ns_mapping "$ns")" = wt ] || err "$ns started $(ns_mapping "$ns") with default_mapping=wt"
 [ "$(map_flags "$ns")" = wt ] || err "$ns mapped flags=$(map_flags "$ns")"

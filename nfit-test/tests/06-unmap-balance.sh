@@ -5,8 +5,8 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(big_region)
-create_ns "$region" -m raw -s 16M >/dev/null || err "create raw"
-create_ns "$region" -m sector -s 32M >/dev/null || err "create sector"
+create_ns "$region" -m raw -s 16M || err "create raw: $ns_err"
+create_ns "$region" -m sector -s 32M || err "create sector: $ns_err"
 [ "$(live_maps)" -gt 0 ] || err "no live mapping while namespaces are enabled"
 ndctl destroy-namespace -f -b nfit_test.0 all >/dev/null
 ndctl disable-region all >/dev/null

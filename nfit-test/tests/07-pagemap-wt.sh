@@ -8,20 +8,19 @@ source "$(dirname "$0")/common.sh"
 reset_regions
 region=$(big_region)
 idle_set_mapping "$region" wt
-json=$(create_ns "$region" -m fsdax -M mem -s 32M) || err "fsdax -M mem on wt"
-ns=$(jq -r .dev <<<"$json")
+create_ns "$region" -m fsdax -M mem -s 32M || err "fsdax -M mem on wt: $ns_err"
 [ "$(ns_mapping "$ns")" = wt ] || err "$ns reads $(ns_mapping "$ns")"
 pfn=$(jq -r .map <<<"$json")
 [ "$pfn" = mem ] || err "created with map '$pfn'"
 line=$(grep -E "^map-pages pfn[0-9.]+ .*flags=" "$memremap_log" | tail -n1)
 echo "$line"
 [ "${line##*flags=}" = wt ] || err "fsdax pagemap asked for '${line##*flags=}', want wt"
-verify_blockdev "/dev/$(jq -r .blockdev <<<"$json")" 8M
+verify_blockdev "$dev" 8M
 
 reset_regions
 idle_set_mapping "$region" wt
 dmesg_mark
-create_ns "$region" -m fsdax -M dev -s 32M >/dev/null 2>&1 && err "fsdax -M dev on wt was created"
+create_ns "$region" -m fsdax -M dev -s 32M && err "fsdax -M dev on wt was created"
 line=$(dmesg_since | grep -E "(namespace[0-9.]+): fsdax on a write-through namespace needs its memmap in RAM") ||
 	err "no dev_err for fsdax -M dev on wt: $(dmesg_since | tail -n 3)"
 ns=$(grep -oE 'namespace[0-9]+\.[0-9]+' <<<"$line" | head -n1)

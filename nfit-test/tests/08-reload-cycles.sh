@@ -8,8 +8,8 @@ for i in $(seq 1 20); do
 	modprobe nfit_test || err "cycle $i: modprobe nfit_test"
 	reset_regions
 	region=$(big_region)
-	json=$(create_ns "$region" -m raw -s 16M) || err "cycle $i: create raw"
-	dd if=/dev/urandom of="/dev/$(jq -r .blockdev <<<"$json")" bs=1M count=4 oflag=direct status=none ||
+	create_ns "$region" -m raw -s 16M || err "cycle $i: create raw: $ns_err"
+	dd if=/dev/urandom of="$dev" bs=1M count=4 oflag=direct status=none ||
 		err "cycle $i: write"
 	ndctl disable-region all >/dev/null
 	modprobe -r nfit_test || err "cycle $i: modprobe -r nfit_test"

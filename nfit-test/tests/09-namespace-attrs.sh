@@ -5,8 +5,7 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m raw -s 16M -n before) || err "create raw"
-ns=$(jq -r .dev <<<"$json")
+create_ns "$region" -m raw -s 16M -n before || err "create raw: $ns_err"
 d=/sys/bus/nd/devices/$ns
 ( echo renamed >"$d/alt_name" ) 2>/dev/null && err "alt_name changed on an enabled namespace"
 ndctl disable-namespace "$ns" >/dev/null

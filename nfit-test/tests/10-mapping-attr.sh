@@ -7,18 +7,17 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m raw -s 16M) || err "create raw"
-f=/sys/bus/nd/devices/$(jq -r .dev <<<"$json")/mapping
+create_ns "$region" -m raw -s 16M || err "create raw: $ns_err"
+f=/sys/bus/nd/devices/$ns/mapping
 out=$( (echo wt >"$f") 2>&1) && err "write on an enabled namespace succeeded"
 grep -q busy <<<"$out" || err "enabled: '$out', want EBUSY"
-ndctl disable-namespace "$(jq -r .dev <<<"$json")" >/dev/null
+ndctl disable-namespace "$ns" >/dev/null
 for bad in WB w wtt "wb " 0; do
 	out=$( (echo "$bad" >"$f") 2>&1) && err "'$bad' accepted"
 	grep -q "Invalid argument" <<<"$out" || err "'$bad': '$out', want EINVAL"
 done
 [ "$(cat "$f")" = wb ] || err "rejected writes changed the type to $(cat "$f")"
-json=$(create_ns "$region" -m sector -s 32M) || err "create sector"
-ns=$(jq -r .dev <<<"$json")
+create_ns "$region" -m sector -s 32M || err "create sector: $ns_err"
 f=/sys/bus/nd/devices/$ns/mapping
 out=$( (echo wt >"$f") 2>&1) && err "write under an enabled btt succeeded"
 grep -q busy <<<"$out" || err "claimed: '$out', want EBUSY"

@@ -6,9 +6,7 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m raw -s 16M) || err "create raw"
-ns=$(jq -r .dev <<<"$json")
-dev=/dev/$(jq -r .blockdev <<<"$json")
+create_ns "$region" -m raw -s 16M || err "create raw: $ns_err"
 ndctl inject-error --block=8 --count=1 "$ns" >/dev/null || err "inject-error"
 ndctl start-scrub nfit_test.0 >/dev/null 2>&1 || true
 ndctl wait-scrub nfit_test.0 >/dev/null || err "wait-scrub"

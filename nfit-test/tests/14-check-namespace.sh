@@ -4,9 +4,8 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m sector -s 32M) || err "create sector"
-ns=$(jq -r .dev <<<"$json")
-verify_blockdev "/dev/$(jq -r .blockdev <<<"$json")" 8M
+create_ns "$region" -m sector -s 32M || err "create sector: $ns_err"
+verify_blockdev "$dev" 8M
 ndctl disable-namespace "$ns" >/dev/null
 ndctl check-namespace "$ns" >/dev/null 2>&1 || err "check-namespace on a clean BTT failed"
 ndctl enable-namespace "$ns" >/dev/null

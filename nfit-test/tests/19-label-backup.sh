@@ -6,8 +6,7 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m raw -s 16M -n saved) || err "create raw"
-uuid=$(jq -r .uuid <<<"$json")
+create_ns "$region" -m raw -s 16M -n saved || err "create raw: $ns_err"
 mapfile -t dimms < <(region_dimms "$region")
 ndctl disable-region -b nfit_test.0 all >/dev/null
 for d in "${dimms[@]}"; do

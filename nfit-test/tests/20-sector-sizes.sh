@@ -6,10 +6,9 @@ source "$(dirname "$0")/common.sh"
 reset_regions
 region=$(big_region)
 for ss in 512 4096; do
-	json=$(create_ns "$region" -m sector -l "$ss" -s 32M) || err "create sector -l $ss"
-	bdev=$(jq -r .blockdev <<<"$json")
-	got=$(cat "/sys/block/$bdev/queue/logical_block_size")
+	create_ns "$region" -m sector -l "$ss" -s 32M || err "create sector -l $ss: $ns_err"
+	got=$(cat "/sys/block/$blockdev/queue/logical_block_size")
 	[ "$got" = "$ss" ] || err "sector $ss namespace has logical_block_size $got"
-	verify_blockdev "/dev/$bdev" 4M
-	ndctl destroy-namespace -f "$(jq -r .dev <<<"$json")" >/dev/null
+	verify_blockdev "$dev" 4M
+	ndctl destroy-namespace -f "$ns" >/dev/null
 done

@@ -5,9 +5,8 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m raw -s 16M) || err "create raw"
-uuid=$(jq -r .uuid <<<"$json")
-sum=$(write_pattern "/dev/$(jq -r .blockdev <<<"$json")" persist 8)
+create_ns "$region" -m raw -s 16M || err "create raw: $ns_err"
+sum=$(write_pattern "$dev" persist 8)
 ndctl disable-region "$region" >/dev/null
 ndctl enable-region "$region" >/dev/null
 bdev=$(ndctl list -r "$region" -N | jarray | jq -r --arg u "$uuid" 'select(.uuid == $u) | .blockdev')

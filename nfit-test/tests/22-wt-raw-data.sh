@@ -5,9 +5,7 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m raw -s 16M) || err "create raw"
-ns=$(jq -r .dev <<<"$json")
-dev=/dev/$(jq -r .blockdev <<<"$json")
+create_ns "$region" -m raw -s 16M || err "create raw: $ns_err"
 retype() {
 	ndctl disable-namespace "$ns" >/dev/null
 	ns_mapping "$ns" "$1"

@@ -6,9 +6,7 @@ source "$(dirname "$0")/common.sh"
 reset_regions
 region=$(big_region)
 idle_set_mapping "$region" wt
-json=$(create_ns "$region" -m sector -s 32M) || err "create sector on wt"
-ns=$(jq -r .dev <<<"$json")
-dev=/dev/$(jq -r .blockdev <<<"$json")
+create_ns "$region" -m sector -s 32M || err "create sector on wt: $ns_err"
 sum=$(write_pattern "$dev" btt-wt 8)
 ndctl disable-namespace "$ns" >/dev/null
 ndctl enable-namespace "$ns" >/dev/null || err "re-enable sector on wt"

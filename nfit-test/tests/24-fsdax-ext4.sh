@@ -2,14 +2,13 @@
 # An fsdax namespace carries an ext4 mounted with dax=always: files are
 # DAX (statx attribute) and a file's content survives a remount.
 source "$(dirname "$0")/common.sh"
-need_cmd mkfs.ext4 xfs_io
+need mkfs.ext4 xfs_io
 
 mnt=/tmp/nfit-dax
 trap 'umount "$mnt" 2>/dev/null || true; reset_regions >/dev/null 2>&1 || true' EXIT
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m fsdax -M mem -s 48M) || err "create fsdax"
-dev=/dev/$(jq -r .blockdev <<<"$json")
+create_ns "$region" -m fsdax -M mem -s 48M || err "create fsdax: $ns_err"
 mkfs.ext4 -q -F -b 4096 "$dev" || err "mkfs.ext4"
 mkdir -p "$mnt"
 mount -o dax=always "$dev" "$mnt" || err "mount -o dax=always"

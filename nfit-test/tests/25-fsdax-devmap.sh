@@ -6,9 +6,8 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m fsdax -M dev -s 48M) || err "create fsdax -M dev"
+create_ns "$region" -m fsdax -M dev -s 48M || err "create fsdax -M dev: $ns_err"
 [ "$(jq -r .map <<<"$json")" = dev ] || err "map is $(jq -r .map <<<"$json"), want dev"
-bdev=$(jq -r .blockdev <<<"$json")
-bytes=$(($(cat "/sys/block/$bdev/size") * 512))
-[ "$bytes" -lt $((48 << 20)) ] || err "-M dev reserved nothing: $bdev is $bytes bytes"
-verify_blockdev "/dev/$bdev" 8M
+bytes=$(($(cat "/sys/block/$blockdev/size") * 512))
+[ "$bytes" -lt $((48 << 20)) ] || err "-M dev reserved nothing: $blockdev is $bytes bytes"
+verify_blockdev "$dev" 8M

@@ -8,8 +8,7 @@ source "$(dirname "$0")/common.sh"
 reset_regions
 region=$(big_region)
 idle_set_mapping "$region" wb
-json=$(create_ns "$region" -m raw -s 32M) || err "create raw"
-ns=$(jq -r .dev <<<"$json")
+create_ns "$region" -m raw -s 32M || err "create raw: $ns_err"
 base=$(live_maps)
 for mode in sector fsdax raw; do
 	json=$(ndctl create-namespace -f -e "$ns" -m "$mode") || err "reconfigure $ns to $mode"

@@ -10,10 +10,10 @@ region=$(big_region)
 base=$(live_maps)
 for args in "-m raw -s 16M" "-m sector -s 32M" "-m fsdax -M mem -s 32M" "-m devdax -a 4K -s 32M"; do
 	# shellcheck disable=SC2086 # the mode's options, word-split on purpose
-	json=$(create_ns "$region" $args) || err "create $args"
+	create_ns "$region" $args || err "create $args: $ns_err"
 	case $args in
 	*raw* | *sector*) [ "$(live_maps)" -gt "$base" ] || err "$args: nothing mapped while enabled" ;;
 	esac
-	ndctl destroy-namespace -f "$(jq -r .dev <<<"$json")" >/dev/null || err "destroy $args"
+	ndctl destroy-namespace -f "$ns" >/dev/null || err "destroy $args"
 	[ "$(live_maps)" -eq "$base" ] || err "$args: $(live_maps) maps live after destroy, $base before"
 done

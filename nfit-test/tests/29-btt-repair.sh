@@ -6,10 +6,8 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m sector -s 32M) || err "create sector"
-ns=$(jq -r .dev <<<"$json")
-bdev=$(jq -r .blockdev <<<"$json")
-sum=$(write_pattern "/dev/$bdev" btt 4)
+create_ns "$region" -m sector -s 32M || err "create sector: $ns_err"
+sum=$(write_pattern "$dev" btt 4)
 d=/sys/bus/nd/devices/$ns
 ndctl disable-namespace "$ns" >/dev/null
 echo 1 >"$d/force_raw"

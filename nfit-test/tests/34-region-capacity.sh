@@ -10,12 +10,12 @@ total=$(avail)
 [ "$total" -gt 0 ] || err "$region has no capacity after reset"
 n=0
 while [ "$(avail)" -ge $((16 << 20)) ]; do
-	create_ns "$region" -m raw -s 16M >/dev/null || err "create #$((n + 1)) with $(avail) bytes free"
+	create_ns "$region" -m raw -s 16M || err "create #$((n + 1)) with $(avail) bytes free: $ns_err"
 	n=$((n + 1))
 	[ "$n" -le 64 ] || err "created more namespaces than the region can hold"
 done
 [ "$n" -ge 2 ] || err "only $n namespace fit in $total bytes"
-create_ns "$region" -m raw -s 16M >/dev/null 2>&1 && err "a create succeeded in a full region"
+create_ns "$region" -m raw -s 16M && err "a create succeeded in a full region"
 [ "$(ndctl list -r "$region" -N | jarray | wc -l)" -eq "$n" ] || err "the failed create left a namespace"
 ndctl destroy-namespace -f -r "$region" all >/dev/null
 [ "$(avail)" -eq "$total" ] || err "available $(avail) after destroying all, was $total"

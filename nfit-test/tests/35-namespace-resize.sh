@@ -6,8 +6,7 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m raw -s 16M) || err "create raw"
-ns=$(jq -r .dev <<<"$json")
+create_ns "$region" -m raw -s 16M || err "create raw: $ns_err"
 d=/sys/bus/nd/devices/$ns
 ( echo $((32 << 20)) >"$d/size" ) 2>/dev/null && err "size changed on an enabled namespace"
 ndctl disable-namespace "$ns" >/dev/null

@@ -12,8 +12,7 @@ log_lines() { grep -v '^live ' "$memremap_log"; }
 
 reset_regions
 region=$(big_region)
-json=$(create_ns "$region" -m raw -s 16M) || err "create raw"
-ns=$(jq -r .dev <<<"$json")
+create_ns "$region" -m raw -s 16M || err "create raw: $ns_err"
 f=/sys/bus/nd/devices/$ns/mapping
 start=$(printf '0x%016x' "$(cat "/sys/bus/nd/devices/$ns/resource")")
 size=$(printf '%#x' "$(cat "/sys/bus/nd/devices/$ns/size")")

@@ -9,7 +9,8 @@ memremap_log=/sys/kernel/debug/nfit_test/memremap
 modprobe nfit_test || { echo "FAIL: modprobe nfit_test" >&2; exit 1; }
 # A wrong module is a false green: every case fails unless libnvdimm and
 # friends come from the nfit_test build (extra/).
-for m in nfit libnvdimm nd_pmem nd_btt dax_pmem device_dax; do
+replaced_modules=$(grep -v '^#' "$(dirname "${BASH_SOURCE[0]}")/../replaced-modules")
+for m in $replaced_modules; do
 	path=$(modinfo -n "$m" 2>/dev/null) || path=""
 	case $path in
 	*/extra/*) ;;
@@ -69,7 +70,7 @@ dimm_security() {
 # A master key in the user keyring and its blob where ndctl looks for it,
 # as ndctl's setup-passphrase and load-keys expect.
 master_key() {
-	need_cmd keyctl
+	need keyctl
 	local keys=/etc/ndctl/keys id
 	mkdir -p "$keys"
 	id=$(keyctl search @u user nvdimm-master 2>/dev/null) ||

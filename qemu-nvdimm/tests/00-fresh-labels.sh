@@ -12,8 +12,8 @@ if ndctl read-labels -j "$dimm" 2>/dev/null | jarray | jq -e '[.index[]?.signatu
 fi
 json=$(ndctl list -r "$region" -R | jarray)
 [ "$(jq .available_size <<<"$json")" -eq 0 ] || err "label-less $region shows available capacity"
-out=$(ndctl create-namespace -r "$region" -s 64M 2>&1) && err "sub-dividing a label-less region succeeded: $out"
-grep -q "do not support sub-dividing" <<<"$out" || err "unexpected error: $out"
+create_ns "$region" -s 64M && err "sub-dividing a label-less region succeeded: $json"
+grep -q "do not support sub-dividing" <<<"$ns_err" || err "unexpected error: $ns_err"
 
 ndctl disable-region "$region" >/dev/null
 ndctl init-labels "$dimm" >/dev/null || err "init-labels $dimm failed"
@@ -25,5 +25,5 @@ avail=$(jq .available_size <<<"$json")
 if [ "$avail" -le 0 ] || [ $((size - avail)) -ge $((32 << 20)) ]; then
 	err "available $avail of $size after init-labels"
 fi
-json=$(ndctl create-namespace -r "$region" -s 64M -m raw) || err "create 64M after init-labels"
-ndctl destroy-namespace -f "$(jq -r .dev <<<"$json")" >/dev/null
+create_ns "$region" -s 64M -m raw || err "create 64M after init-labels: $ns_err"
+ndctl destroy-namespace -f "$ns" >/dev/null

@@ -16,4 +16,4 @@ done
 # The last DIMM's region takes an fsdax namespace (it did not when QEMU
 # packed the DIMMs by their size less the label area).
 reset_regions
-create_ns "${regions[-1]}" -m fsdax -s 64M >/dev/null || err "fsdax namespace on ${regions[-1]}"
+create_ns "${regions[-1]}" -m fsdax -s 64M || err "fsdax namespace on ${regions[-1]}: $ns_err"

@@ -4,10 +4,8 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(nfit_regions | head -n1)
-json=$(create_ns "$region" -m raw -s 256M) || err "create raw namespace"
-dev=/dev/$(jq -r .blockdev <<<"$json")
+create_ns "$region" -m raw -s 256M || err "create raw namespace: $ns_err"
 [ -b "$dev" ] || err "$dev is not a block device"
 verify_blockdev "$dev"
-ns=$(jq -r .dev <<<"$json")
 ndctl destroy-namespace -f "$ns" >/dev/null || err "destroy $ns"
 [ ! -e "$dev" ] || err "$dev still present after destroy"

@@ -6,10 +6,9 @@ source "$(dirname "$0")/common.sh"
 reset_regions
 region=$(nfit_regions | head -n1)
 for ss in 512 4096; do
-	json=$(create_ns "$region" -m sector -l "$ss" -s 128M) || err "create sector $ss"
-	dev=/dev/$(jq -r .blockdev <<<"$json")
+	create_ns "$region" -m sector -l "$ss" -s 128M || err "create sector $ss: $ns_err"
 	[ "$(cat "/sys/block/${dev#/dev/}/queue/logical_block_size")" = "$ss" ] ||
 		err "$dev logical block size is not $ss"
 	verify_blockdev "$dev" 32M
-	ndctl destroy-namespace -f "$(jq -r .dev <<<"$json")" >/dev/null || err "destroy sector $ss"
+	ndctl destroy-namespace -f "$ns" >/dev/null || err "destroy sector $ss"
 done

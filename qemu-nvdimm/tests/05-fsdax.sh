@@ -2,7 +2,7 @@
 # fsdax with its memmap in RAM (ext4) and on the device (xfs), 2M aligned:
 # mount -o dax, then file writes and mmap writes verified after remount.
 source "$(dirname "$0")/common.sh"
-need_cmd mkfs.ext4 mkfs.xfs
+need mkfs.ext4 mkfs.xfs
 
 reset_regions
 region=$(nfit_regions | head -n1)
@@ -10,8 +10,7 @@ mnt=/tmp/fsdax
 mkdir -p "$mnt"
 for cfg in "mem ext4" "dev xfs"; do
 	read -r map fs <<<"$cfg"
-	json=$(create_ns "$region" -m fsdax -M "$map" -a 2M -s 512M) || err "create fsdax map=$map"
-	dev=/dev/$(jq -r .blockdev <<<"$json")
+	create_ns "$region" -m fsdax -M "$map" -a 2M -s 512M || err "create fsdax map=$map: $ns_err"
 	if [ "$fs" = ext4 ]; then mkfs.ext4 -q -F -b 4096 "$dev"; else mkfs.xfs -q -f "$dev"; fi
 	mount -o dax "$dev" "$mnt" || err "mount -o dax $fs on $dev"
 	grep -q "$mnt .*dax" /proc/mounts || err "$mnt not mounted with dax"
@@ -26,5 +25,5 @@ for cfg in "mem ext4" "dev xfs"; do
 	mount -o dax "$dev" "$mnt" || err "remount $fs"
 	[ "$(sha256sum "$mnt/mmap" | cut -d' ' -f1)" = "$sum" ] || err "mmap data changed across remount ($fs)"
 	umount "$mnt"
-	ndctl destroy-namespace -f "$(jq -r .dev <<<"$json")" >/dev/null || err "destroy fsdax map=$map"
+	ndctl destroy-namespace -f "$ns" >/dev/null || err "destroy fsdax map=$map"
 done

@@ -6,10 +6,9 @@ source "$(dirname "$0")/common.sh"
 modprobe device_dax || err "modprobe device_dax"
 reset_regions
 region=$(nfit_regions | head -n1)
-json=$(create_ns "$region" -m devdax -a 2M -s 256M) || err "create devdax"
-chardev=/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")
+create_ns "$region" -m devdax -a 2M -s 256M || err "create devdax: $ns_err"
 [ -c "$chardev" ] || err "$chardev is not a character device"
 fio --name=devdax --filename="$chardev" --ioengine=dev-dax --size=64M --bs=2M --rw=write \
 	--verify=crc32c --verify_fatal=1 --output-format=terse >/tmp/devdax.fio 2>&1 ||
 	err "dev-dax verify on $chardev: $(tail -n 5 /tmp/devdax.fio)"
-ndctl destroy-namespace -f "$(jq -r .dev <<<"$json")" >/dev/null || err "destroy devdax"
+ndctl destroy-namespace -f "$ns" >/dev/null || err "destroy devdax"

@@ -9,8 +9,7 @@ reset_regions
 region=$(nfit_regions | head -n1)
 for want in wt wb; do
 	idle_set_mapping "$region" "$want"
-	json=$(create_ns "$region" -m sector -s 128M) || err "create sector ($want)"
-	ns=$(jq -r .dev <<<"$json")
+	create_ns "$region" -m sector -s 128M || err "create sector ($want): $ns_err"
 	[ "$(ns_mapping "$ns")" = "$want" ] || err "$ns lost its type"
 	start=$(cat "/sys/bus/nd/devices/$ns/resource")
 	got=$(pat_type_at "$start")
@@ -21,5 +20,5 @@ for want in wt wb; do
 		"direct none" "vmalloc ${want^^}"
 	out=$( (echo wb >"/sys/bus/nd/devices/$ns/mapping") 2>&1) && err "type change on claimed $ns succeeded"
 	grep -q busy <<<"$out" || err "claimed write: '$out', want EBUSY"
-	verify_blockdev "/dev/$(jq -r .blockdev <<<"$json")" 32M
+	verify_blockdev "$dev" 32M
 done

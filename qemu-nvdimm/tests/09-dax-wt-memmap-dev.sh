@@ -14,14 +14,14 @@ for mode in fsdax devdax; do
 	reset_regions
 	idle_set_mapping "$region" wt
 	dmesg_mark
-	if out=$(create_ns "$region" -m "$mode" -M dev -a 2M -s 256M 2>&1); then
-		err "$mode -M dev on a wt namespace was created: $out"
+	if create_ns "$region" -m "$mode" -M dev -a 2M -s 256M; then
+		err "$mode -M dev on a wt namespace was created: $json"
 	fi
 	line=$(dmesg_since | grep -E "(namespace[0-9.]+): $mode on a write-through namespace needs its memmap in RAM") ||
 		err "no dev_err for $mode on a wt namespace: $(dmesg_since | tail -n 5)"
 	echo "$line"
-	echo "ndctl: $(tail -n1 <<<"$out")"
-	grep -q "Operation not supported" <<<"$out" || err "ndctl does not give the reason (EOPNOTSUPP): $out"
+	echo "ndctl: $(tail -n1 <<<"$ns_err")"
+	grep -q "Operation not supported" <<<"$ns_err" || err "ndctl does not give the reason (EOPNOTSUPP): $ns_err"
 	if dmesg_since | grep -q "probe of .* failed"; then
 		err "refused by a failed probe, not where the device was set up: $(dmesg_since | grep 'probe of')"
 	fi

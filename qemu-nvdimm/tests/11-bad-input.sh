@@ -6,14 +6,14 @@ source "$(dirname "$0")/common.sh"
 
 reset_regions
 region=$(nfit_regions | head -n1)
-json=$(create_ns "$region" -m raw -s 128M) || err "create raw"
-dev=/dev/$(jq -r .blockdev <<<"$json")
-sum=$(write_pattern "$dev" bad-input)
+create_ns "$region" -m raw -s 128M || err "create raw: $ns_err"
+blk=$dev # the creates below set dev again
+sum=$(write_pattern "$blk" bad-input)
 size=$(ndctl list -r "$region" -R | jarray | jq .size)
 
-create_ns "$region" -m raw -s $((size * 2)) >/dev/null 2>&1 && err "size twice the region succeeded"
-create_ns "$region" -m bogus -s 64M >/dev/null 2>&1 && err "unknown mode succeeded"
+create_ns "$region" -m raw -s $((size * 2)) && err "size twice the region succeeded"
+create_ns "$region" -m bogus -s 64M && err "unknown mode succeeded"
 avail=$(ndctl list -r "$region" -R | jarray | jq .available_size)
-create_ns "$region" -m raw -s "$avail" >/dev/null || err "filling the region"
-create_ns "$region" -m raw -s 64M >/dev/null 2>&1 && err "create on a full region succeeded"
-[ "$(read_sum "$dev")" = "$sum" ] || err "$dev data changed after bad requests"
+create_ns "$region" -m raw -s "$avail" || err "filling the region: $ns_err"
+create_ns "$region" -m raw -s 64M && err "create on a full region succeeded"
+[ "$(read_sum "$blk")" = "$sum" ] || err "$blk data changed after bad requests"

@@ -34,10 +34,8 @@ param_writer() {
 	done
 }
 ns_churn() {
-	local json ns
 	while [ $SECONDS -lt $end ]; do
-		json=$(create_ns "${regions[0]}" -m raw -s 32M 2>/dev/null) || continue
-		ns=$(jq -r .dev <<<"$json")
+		create_ns "${regions[0]}" -m raw -s 32M || continue
 		ndctl disable-namespace "$ns" >/dev/null 2>&1 || true
 		ndctl enable-namespace "$ns" >/dev/null 2>&1 || true
 		ndctl destroy-namespace -f "$ns" >/dev/null 2>&1 || true
@@ -62,6 +60,6 @@ for f in /sys/bus/nd/devices/namespace*/mapping; do
 	case $v in wb | wt) ;; *) err "$f reads '$v'" ;; esac
 done
 reset_regions
-json=$(create_ns "${regions[1]}" -m raw -s 64M) || err "no namespace after the races"
-verify_blockdev "/dev/$(jq -r .blockdev <<<"$json")" 16M
+create_ns "${regions[1]}" -m raw -s 64M || err "no namespace after the races: $ns_err"
+verify_blockdev "$dev" 16M
 echo "20 s of racing writers: every namespace wb or wt, I/O verified after"

@@ -10,8 +10,7 @@ modprobe device_dax || err "modprobe device_dax"
 region=$(nfit_regions | head -n1)
 for align in 2M 4K; do
 	reset_regions
-	json=$(create_ns "$region" -m devdax -a "$align" -s 256M) || err "create devdax -a $align"
-	chardev=/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")
+	create_ns "$region" -m devdax -a "$align" -s 256M || err "create devdax -a $align: $ns_err"
 	level=pmd
 	[ "$align" = 2M ] || level=pte
 	expect_user_types "$chardev" $((64 << 20)) WB "$level"

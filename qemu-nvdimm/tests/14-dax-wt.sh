@@ -9,7 +9,7 @@
 # anyway: this proves the write-through path loses nothing, not that a
 # CPU cache would have written it through.
 source "$(dirname "$0")/common.sh"
-need_cmd mkfs.ext4 mkfs.xfs xfs_io
+need mkfs.ext4 mkfs.xfs xfs_io
 
 modprobe device_dax || err "modprobe device_dax"
 region=$(nfit_regions | head -n1)
@@ -40,9 +40,7 @@ switch() {
 # devdax
 reset_regions
 idle_set_mapping "$region" wt
-json=$(create_ns "$region" -m devdax -M mem -a 2M -s 256M) || err "devdax -M mem on wt"
-ns=$(jq -r .dev <<<"$json")
-chardev=/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")
+create_ns "$region" -m devdax -M mem -a 2M -s 256M || err "devdax -M mem on wt: $ns_err"
 expect_kernel_type "$ns" WT
 expect_user_types "$chardev" "$size" WT pmd
 wt_store write "$chardev" "$size" 11
@@ -61,9 +59,7 @@ echo "devdax $ns: wt and wb in PAT, direct map and user 2M entries; data intact"
 for fs in ext4 xfs; do
 	reset_regions
 	idle_set_mapping "$region" wt
-	json=$(create_ns "$region" -m fsdax -M mem -a 2M -s 512M) || err "fsdax -M mem on wt ($fs)"
-	ns=$(jq -r .dev <<<"$json")
-	dev=/dev/$(jq -r .blockdev <<<"$json")
+	create_ns "$region" -m fsdax -M mem -a 2M -s 512M || err "fsdax -M mem on wt ($fs): $ns_err"
 	expect_kernel_type "$ns" WT
 	# Files on 2M boundaries, so that faults can map 2M: ext4's allocator
 	# aligns to a 2M stripe; xfs aligns to a 2M stripe unit with a 2M

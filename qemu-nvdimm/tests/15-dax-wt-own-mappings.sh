@@ -7,7 +7,7 @@
 # says why, no mapping of another type appears, and the device comes back
 # with its data.
 source "$(dirname "$0")/common.sh"
-need_cmd daxctl python3
+need daxctl python3
 
 modprobe device_dax || err "modprobe device_dax"
 modprobe kmem || err "modprobe kmem"
@@ -17,13 +17,10 @@ size=$((4 << 20))
 
 # new_devdax TYPE: a devdax namespace of TYPE; sets ns, chardev, daxdev.
 new_devdax() {
-	local json
 	reset_regions
 	idle_set_mapping "$region" "$1"
-	json=$(create_ns "$region" -m devdax -M mem -a 2M -s 512M) || err "devdax on $1"
-	ns=$(jq -r .dev <<<"$json")
-	daxdev=$(jq -r '.daxregion.devices[0].chardev' <<<"$json")
-	chardev=/dev/$daxdev
+	create_ns "$region" -m devdax -M mem -a 2M -s 512M || err "devdax on $1: $ns_err"
+	daxdev=${chardev#/dev/}
 }
 
 # System RAM that dax_kmem added, "START SIZE" per range (/proc/iomem).

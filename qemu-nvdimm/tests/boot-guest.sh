@@ -44,13 +44,11 @@ nopat-wt)
 	region=$(nfit_regions | head -n1)
 	idle_set_mapping "$region" wt
 	dmesg_mark
-	json=$(create_ns "$region" -m raw -s 64M 2>&1) ||
-		err "wt raw namespace without PAT: $json; $(dmesg_since | tail -n 3)"
-	ns=$(jq -r .dev <<<"$json")
+	create_ns "$region" -m raw -s 64M ||
+		err "wt raw namespace without PAT: $ns_err; $(dmesg_since | tail -n 3)"
 	[ "$(ns_mapping "$ns")" = wt ] || err "$ns reads $(ns_mapping "$ns")"
 	# Enabling passed memremap_pmem()'s page-table check: the entries
 	# carry PWT, the write-through the CPU's power-on PAT has in slot 1.
-	dev=/dev/$(jq -r .blockdev <<<"$json")
 	sum=$(write_pattern "$dev" nopat-wt)
 	ndctl disable-namespace "$ns" >/dev/null
 	ndctl enable-namespace "$ns" >/dev/null
@@ -66,12 +64,12 @@ nopat-dax-wt)
 	for mode in devdax fsdax; do
 		idle_set_mapping "$region" wt
 		dmesg_mark
-		if out=$(create_ns "$region" -m "$mode" -M mem -a 2M -s 256M 2>&1); then
-			err "$mode on a wt namespace enabled without PAT, where its user mappings are write-back: $out"
+		if create_ns "$region" -m "$mode" -M mem -a 2M -s 256M; then
+			err "$mode on a wt namespace enabled without PAT, where its user mappings are write-back: $json"
 		fi
 		dmesg_since | grep -q "$mode on a write-through namespace needs user mappings to be write-through" ||
 			err "$mode refused without its reason: $(dmesg_since | tail -n 3)"
-		grep -q "Operation not supported" <<<"$out" || err "ndctl does not give the reason (EOPNOTSUPP): $out"
+		grep -q "Operation not supported" <<<"$ns_err" || err "ndctl does not give the reason (EOPNOTSUPP): $ns_err"
 		ns=$(sized_ns "$region")
 		if [ -n "$ns" ]; then
 			holder=$(cat "/sys/bus/nd/devices/$ns/holder")
@@ -81,10 +79,10 @@ nopat-dax-wt)
 		reset_regions
 	done
 	# write-back DAX still works, and its user mapping has the direct map's type.
-	json=$(create_ns "$region" -m devdax -M mem -a 2M -s 256M) || err "wb devdax without PAT"
-	read -r start nsize < <(ns_range "$(jq -r .dev <<<"$json")")
+	create_ns "$region" -m devdax -M mem -a 2M -s 256M || err "wb devdax without PAT: $ns_err"
+	read -r start nsize < <(ns_range "$ns")
 	expect_pt_types "$start" "$nsize" "direct WB"
-	expect_user_types "/dev/$(jq -r '.daxregion.devices[0].chardev' <<<"$json")" $((64 << 20)) WB pmd
+	expect_user_types "$chardev" $((64 << 20)) WB pmd
 	reset_regions
 	;;
 legacy-wt)
@@ -125,13 +123,13 @@ make-dax)
 	reset_regions
 	mapfile -t regions < <(nfit_regions)
 	[ "${#regions[@]}" -ge 2 ] || skip "needs two NVDIMMs"
-	json=$(create_ns "${regions[0]}" -m fsdax -a 2M -s 256M) || err "create fsdax"
-	mkfs.ext4 -q -F -b 4096 "/dev/$(jq -r .blockdev <<<"$json")" || err "mkfs.ext4"
+	create_ns "${regions[0]}" -m fsdax -a 2M -s 256M || err "create fsdax: $ns_err"
+	mkfs.ext4 -q -F -b 4096 "$dev" || err "mkfs.ext4"
 	mkdir -p "$mnt"
-	mount -o dax "/dev/$(jq -r .blockdev <<<"$json")" "$mnt" || err "mount -o dax"
+	mount -o dax "$dev" "$mnt" || err "mount -o dax"
 	sum=$(write_pattern "$mnt/pattern" boot-dax "$mb")
 	umount "$mnt"
-	create_ns "${regions[1]}" -m devdax -a 2M -s 256M >/dev/null || err "create devdax"
+	create_ns "${regions[1]}" -m devdax -a 2M -s 256M || err "create devdax: $ns_err"
 	echo "sum=$sum"
 	;;
 dax-under-wt)

@@ -4,9 +4,11 @@
 # the reason as its last line) or anything else (fail).
 set -euo pipefail
 
-# shellcheck source=scripts/case.sh
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/case.sh"
-need_cmd() {
+# shellcheck source=testlib/case.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../testlib/case.sh"
+# need CMD...: skip the case unless the guest's root has every CMD (the
+# host's need_cmd, scripts/lib.sh, stops a run instead).
+need() {
 	local c
 	for c in "$@"; do
 		command -v "$c" >/dev/null || skip "$c not installed in the guest's root"
@@ -15,7 +17,7 @@ need_cmd() {
 
 # The bus the cases work on: QEMU's ACPI NFIT unless a suite says otherwise.
 PMEM_BUS=${PMEM_BUS:-ACPI.NFIT}
-need_cmd ndctl jq
+need ndctl jq
 [ -d /sys/bus/nd ] || skip "libnvdimm not loaded"
 
 # Regions of the bus (QEMU: one per DIMM), in a stable order.
@@ -34,11 +36,33 @@ reset_regions() {
 }
 trap 'reset_regions >/dev/null 2>&1 || true' EXIT
 
-# create_ns REGION ARGS... -> prints the namespace's JSON
+# create_ns REGION ARGS...: ndctl create-namespace -r REGION ARGS...,
+# printing nothing; returns ndctl's status. Like ndctl's own test library
+# it turns the JSON into variables, each empty when ndctl failed or the
+# namespace has no such field:
+#   json      ndctl's JSON output
+#   ns        the namespace (.dev), e.g. namespace0.0
+#   blockdev  its block device's name (.blockdev), e.g. pmem0, pmem0s
+#   dev       /dev/$blockdev
+#   chardev   /dev/ + its device-dax chardev (.daxregion.devices[0].chardev)
+#   uuid      its uuid (.uuid)
+#   ns_err    ndctl's stderr (also on success), for the caller's err
+# shellcheck disable=SC2034 # the cases read them
 create_ns() {
-	local region=$1
+	local region=$1 errf fields rc=0
 	shift
-	ndctl create-namespace -r "$region" "$@"
+	json="" ns="" blockdev="" dev="" chardev="" uuid="" ns_err=""
+	errf=$(mktemp) || return
+	json=$(ndctl create-namespace -r "$region" "$@" 2>"$errf") || rc=$?
+	ns_err=$(<"$errf")
+	rm -f "$errf"
+	[ "$rc" -eq 0 ] || return "$rc"
+	# One field per unit separator: a tab would collapse empty fields.
+	fields=$(jq -r '[.dev // "", .blockdev // "", .daxregion.devices[0].chardev // "",
+		.uuid // ""] | join("\u001f")' <<<"$json") || return
+	IFS=$'\x1f' read -r ns blockdev chardev uuid <<<"$fields"
+	dev=${blockdev:+/dev/$blockdev}
+	chardev=${chardev:+/dev/$chardev}
 }
 
 # Write random 4k blocks over a block device with O_DIRECT and read each
@@ -147,7 +171,7 @@ expect_pt_types() {
 wt_store() {
 	local bin=/tmp/wt-store
 	if [ ! -x "$bin" ]; then
-		need_cmd gcc
+		need gcc
 		gcc -O2 -o "$bin" "$(dirname "${BASH_SOURCE[0]}")/wt-store.c" || err "building wt-store"
 	fi
 	"$bin" "$@" || err "wt-store $*"

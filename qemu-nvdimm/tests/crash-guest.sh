@@ -48,21 +48,21 @@ write)
 		reset_regions
 		idle_set_mapping "$region" wt
 		modprobe device_dax || err "modprobe device_dax"
-		create_ns "$region" -m devdax -M mem -a 2M -s 256M >/dev/null || err "create devdax-wt"
+		create_ns "$region" -m devdax -M mem -a 2M -s 256M || err "create devdax-wt: $ns_err"
 		wt_store write "$(devdax_wt)" $((mb << 20)) 21
 		echo "sum=seed-21"
 		exit 0
 	fi
 	reset_regions
 	case $mode in
-	raw) create_ns "$region" -m raw -s 128M >/dev/null ;;
-	sector) create_ns "$region" -m sector -s 128M >/dev/null ;;
+	raw) create_ns "$region" -m raw -s 128M ;;
+	sector) create_ns "$region" -m sector -s 128M ;;
 	fsdax)
-		create_ns "$region" -m fsdax -a 2M -s 256M >/dev/null
-		mkfs.ext4 -q -F -b 4096 "/dev/$(ndctl list -r "$region" -N | jarray | jq -r .blockdev | head -n1)"
+		create_ns "$region" -m fsdax -a 2M -s 256M
+		mkfs.ext4 -q -F -b 4096 "$dev"
 		;;
 	*) err "unknown mode $mode" ;;
-	esac || err "create $mode namespace"
+	esac || err "create $mode namespace: $ns_err"
 	t=$(target)
 	[ "$mode" != fsdax ] || fallocate -l $((mb << 20)) "$t"
 	sum=$(write_pattern "$t" "crash-$mode" "$mb")

@@ -7,8 +7,8 @@ set -euo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
-# shellcheck source=scripts/case.sh
-source "$(dirname "${BASH_SOURCE[0]}")/../case.sh"
+# shellcheck source=testlib/case.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../testlib/case.sh"
 
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/pmem-front-door.XXXXXX")
 cleanup() {
@@ -39,7 +39,7 @@ fake_top() {
 	local top=$SCRATCH/top
 	mkdir -p "$top/kernel/patches"
 	cp -r "$TOP/scripts" "$top/"
-	cp -r "$TOP/kernel/config" "$top/kernel/"
+	cp -r "$TOP/kernel/config" "$TOP/kernel/variants" "$top/kernel/"
 	: >"$top/kernel/patches/series"
 	echo "$top"
 }

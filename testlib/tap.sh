@@ -1,6 +1,14 @@
 # shellcheck shell=bash
-# TAP output shared by every suite: ok / not ok / # SKIP, and the totals line.
-TAP_N=0 TAP_PASS=0 TAP_FAIL=0 TAP_SKIP=0
+# TAP output shared by every bash suite: the plan, ok / not ok / # SKIP,
+# diagnostics, and the totals line every suite of make check ends with
+# (testlib/tap.py prints the same for the Python ones).
+TAP_N=0 TAP_PASS=0 TAP_FAIL=0 TAP_SKIP=0 TAP_PLANNED=0
+
+# tap_plan N: the plan, first, where the number of cases is known.
+tap_plan() {
+	TAP_PLANNED=1
+	echo "1..$1"
+}
 
 tap_ok() {
 	TAP_N=$((TAP_N + 1)) TAP_PASS=$((TAP_PASS + 1))
@@ -18,6 +26,7 @@ tap_skip() {
 }
 tap_diag() {
 	local line
+	[ -n "$*" ] || return 0
 	while IFS= read -r line; do echo "# $line"; done <<<"$*"
 }
 
@@ -36,9 +45,10 @@ tap_result() {
 	fi
 }
 
-# Totals line; the exit status says whether anything failed.
+# Totals line (after the plan, if none came first); the exit status says
+# whether anything failed.
 tap_done() {
-	echo "1..$TAP_N"
+	[ "$TAP_PLANNED" -eq 1 ] || echo "1..$TAP_N"
 	echo "$TAP_PASS passed, $TAP_FAIL failed, $TAP_SKIP skipped"
 	[ "$TAP_FAIL" -eq 0 ]
 }

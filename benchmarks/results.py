@@ -1,0 +1,151 @@
+"""Reading one `make bench` result directory: each run's cost per I/O from
+fio's JSON, which records every run's engine, block size and mix beside
+its numbers (nothing here reads workloads/), the kernels' meta,
+the host and guest copy limits, and the copy probe's 2x2 and memory-type
+verdict. Standard library only."""
+import json
+import os
+import re
+import statistics
+
+UNIT = {"icount": "insn/IO", "wall": "ns/IO"}
+# Plain stores over a small buffer: write-back keeps them in the cache,
+# write-through sends each on to memory. Real WT costs several times WB;
+# the same cost means the accelerator does not model the type.
+HONOURED_RATIO = 1.5
+JOB = re.compile(r"^(?P<workload>[^@]+)@(?P<arm>[^@]+)@(?P<rep>\d+)$")
+KDIR = re.compile(r"^(?P<kernel>patched|stock)(\.r(?P<round>\d+))?$")
+def parse_size(text):
+    """'4k', '1m' -> bytes."""
+    mult = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}.get(text[-1].lower(), 1)
+    return int(text.rstrip("kKmMgG")) * mult
+
+
+def options(fio, job):
+    """The options a run ran with: the job file's [global] and its job."""
+    return {**fio.get("global options", {}), **job.get("job options", {})}
+
+
+def describe(opts):
+    """A point as its runs describe themselves: engine, bytes per I/O and,
+    for a mix, the share of reads."""
+    share = opts.get("rwmixread")
+    return {"engine": opts.get("ioengine", "psync"), "block_size": parse_size(opts["bs"]),
+            "read_share": int(share) / 100 if share else None}
+
+
+def cost(job, point, clock):
+    """Cost per I/O of one run (one fio job group) of POINT (describe()).
+
+    icount, QD1 engines: fio's mean latency per I/O, in nanoseconds of guest
+    time = guest instructions spent in the I/O call itself (the system call,
+    or the mmap copy). icount, io_uring: the run's elapsed guest time over
+    its I/Os (fio times a run only in whole milliseconds; the bench gives
+    those runs enough I/O for 0.25%). wall: 1e9 / IOPS."""
+    rd, wr = job["read"], job["write"]
+    ios = rd["total_ios"] + wr["total_ios"]
+    if not ios:
+        raise ValueError(f"{job['jobname']}: no I/O completed")
+    if clock == "wall":
+        return 1e9 / (rd["iops"] + wr["iops"])
+    if point["engine"] == "io_uring":
+        return max(rd["runtime"], wr["runtime"]) * 1e6 / ios
+    share = point["read_share"]
+    if share is not None:
+        # A mix is costed at its nominal share: fio draws each run's mix
+        # from its own seed, and 70.4% reads cost less than 69.6% would.
+        return share * rd["lat_ns"]["mean"] + (1 - share) * wr["lat_ns"]["mean"]
+    return (rd["lat_ns"]["mean"] * rd["total_ios"] + wr["lat_ns"]["mean"] * wr["total_ios"]) / ios
+
+
+def load(res):
+    """runs: (kernel, target, type, workload) -> [(round, repeat, cost)];
+    points: the same keys -> describe() of their runs; kernels: meta."""
+    runs, points, kernels = {}, {}, {}
+    for d in sorted(os.listdir(res)):
+        m = KDIR.match(d)
+        if not m or not os.path.isdir(os.path.join(res, d)):
+            continue
+        kernel, rnd = m["kernel"], int(m["round"] or 1)
+        kdir = os.path.join(res, d)
+        with open(os.path.join(kdir, "meta.json")) as f:
+            meta = json.load(f)
+        if rnd == 1:
+            kernels[kernel] = meta
+            with open(os.path.join(kdir, "pat.json")) as f:
+                kernels[kernel]["pat"] = json.load(f)
+        kernels[kernel]["rounds"] = max(kernels.get(kernel, {}).get("rounds", 0), rnd)
+        for name in sorted(os.listdir(os.path.join(kdir, "fio"))):
+            target = name.split(".", 1)[0]
+            with open(os.path.join(kdir, "fio", name)) as f:
+                fio = json.load(f)
+            for job in fio["jobs"]:
+                j = JOB.match(job["jobname"])
+                if j["rep"] == "0":
+                    continue  # the warm-up run of an icount point
+                key = (kernel, target, j["arm"], j["workload"])
+                point = points.setdefault(key, describe(options(fio, job)))
+                runs.setdefault(key, []).append(
+                    (rnd, int(j["rep"]), cost(job, point, meta["clock"])))
+    return runs, points, kernels
+
+
+def read_pairs(path):
+    """'name value' lines (copybw's output) as {name_MBps: value}."""
+    if not os.path.exists(path):
+        return None
+    return {k + "_MBps": float(v) for k, v in
+            (line.split() for line in open(path) if line.strip())}
+
+
+def copy_probe(res, clock):
+    """The 2x2 experiment and the memory-type verdict from copy-probe.txt."""
+    path = os.path.join(res, "patched", "copy-probe.txt")
+    err = os.path.join(res, "patched", "copy-probe.err")
+    if not os.path.exists(err):
+        err = os.path.join(res, "copy-probe.err")
+    if not os.path.exists(path):
+        reason = open(err).read().strip() if os.path.exists(err) else "no copy-probe results"
+        return None, {"verdict": "unavailable", "reason": reason}
+    cells, stores, pte = {}, {"wb": [], "wt": []}, {}
+    for line in open(path):
+        f = line.split()
+        if f[0] == "pte":
+            pte[f[1]] = f[2]
+        elif f[0] in ("copy", "read"):
+            typ, routine, size, count, ns = f[1], f[2], int(f[3]), int(f[4]), int(f[5])
+            key = f"{f[0]} {typ} {routine} {size}"
+            cells.setdefault(key, []).append(ns * 1024 / (count * size))
+        elif f[0] == "stores":
+            stores[f[1]].append(int(f[4]))
+    points = []
+    for key, vals in sorted(cells.items()):
+        op, typ, routine, size = key.split()
+        med = statistics.median(vals)
+        points.append({"op": op, "type": typ, "routine": routine, "size": int(size),
+                       "per_kib": vals, "median_per_kib": med,
+                       "spread": (max(vals) - min(vals)) / med if med else 0.0})
+    # Noise only ever adds time: compare the best rounds, and call WT
+    # honoured only if even its fastest round is slower than WB's slowest
+    # by the threshold, so a noisy wall clock cannot fake it.
+    wb, wt = min(stores["wb"]), min(stores["wt"])
+    ratio = wt / wb if wb else 0.0
+    worst_case = wt / max(stores["wb"]) if wb else 0.0
+    pte_wt = pte.get("wt", "unknown")
+    if pte_wt != "write-through":
+        verdict = "not-honoured"
+        reason = f"the page table maps the WT range {pte_wt}"
+    elif worst_case >= HONOURED_RATIO:
+        verdict = "honoured"
+        reason = (f"plain stores cost {ratio:.2f}x as much on WT as on WB: "
+                  "WB keeps them in the cache, WT sends them to memory")
+    else:
+        verdict = "not-honoured"
+        reason = (f"the page table says write-through, but plain stores cost "
+                  f"{ratio:.3f}x on WT what they cost on WB, best round against best "
+                  f"(honoured needs every WT round >= {HONOURED_RATIO}x every WB round): "
+                  "the accelerator does not model the type")
+    probe = {"verdict": verdict, "wt_over_wb": ratio, "threshold": HONOURED_RATIO,
+             "stores_cost": stores, "pte": pte, "reason": reason}
+    return {"clock": clock, "unit": UNIT[clock].replace("/IO", "/KiB"),
+            "points": points}, probe

@@ -2,7 +2,7 @@
 # Loaded with hotplug_dimm=1, nfit_test.0 hot-adds a fifth DIMM (handle
 # 0x1000) after probe through a _FIT notification: it must show on the bus
 # next to the four it booted with. Loaded without, the bus is the four
-# DIMMs the suites written for nfit_test (ndctl's) expect, and the case
+# DIMMs the suites written for nfit_test expect, and the case
 # leaves it so. The series' patch that frees the hotplug _FIT makes the
 # notification reach the driver; the NFIT patch after it lets the driver
 # merge the re-read table. Unloading it then must not touch what devres

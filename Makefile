@@ -42,23 +42,23 @@ deps:
 	@scripts/deps.sh
 
 kernel: deps
-	@scripts/kernel-build.sh patched
+	@kernel/build.sh patched
 
 kernel-stock: deps
-	@scripts/kernel-build.sh stock
+	@kernel/build.sh stock
 
 series-check: deps
-	@scripts/series-check.sh
+	@kernel/series-check.sh
 
 lint: deps
 	@scripts/lint.sh
 
 nfit-test: deps
-	@scripts/nfit-test-build.sh
+	@nfit-test/build.sh
 
 bench: deps
-	@scripts/kernel-build.sh patched >/dev/null
-	@scripts/kernel-build.sh stock >/dev/null
+	@kernel/build.sh patched >/dev/null
+	@kernel/build.sh stock >/dev/null
 	@benchmarks/bench
 
 check: deps

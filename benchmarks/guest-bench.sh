@@ -20,7 +20,7 @@
 # engine on the mmap of the NVDIMM range), fsdax (a file on ext4 mounted
 # dax=always, fio's libpmem engine), each dax peer in wb and wt, the bare copy into the devdax mapping
 # ($COPYBW) and the 2x2 copy-path probe ($COPY_PROBE, a module built by
-# scripts/copy-probe-build.sh). BENCH_SWEEP="4k ... 1m" adds the block-size
+# benchmarks/copy-probe/build.sh). BENCH_SWEEP="4k ... 1m" adds the block-size
 # sweep of sequential writes on the raw namespace.
 # The settings come in $PMEM_GUEST_OUT/bench.env, written by benchmarks/bench.
 here=$(cd "$(dirname "$0")" && pwd)

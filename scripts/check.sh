@@ -59,8 +59,8 @@ if [ "${1:-}" = debug ]; then
 	mkdir -p "$logs"
 	start=$SECONDS
 	msg "check-debug: kernel (cold on 2 cores: 20-30 min, then cached)"
-	scripts/kernel-build.sh debug >/dev/null
-	scripts/nfit-test-build.sh debug >/dev/null
+	kernel/build.sh debug >/dev/null
+	nfit-test/build.sh debug >/dev/null
 	export PMEM_KERNEL=debug
 	guest_suites
 	run_suite kmemleak-control qemu-nvdimm/tests/kmemleak-control
@@ -71,14 +71,14 @@ run_suite lint scripts/lint.sh
 run_suite front-door testlib/run-suite scripts/tests
 run_suite bench-logic benchmarks/tests/verdict.py
 msg "check: kernel (cold on 2 cores: about 11 min, and series-check two more full compiles; then cached)"
-scripts/kernel-build.sh patched >/dev/null
-run_suite series scripts/series-check.sh
-scripts/nfit-test-build.sh >/dev/null
+kernel/build.sh patched >/dev/null
+run_suite series kernel/series-check.sh
+nfit-test/build.sh >/dev/null
 guest_suites
 # The quick benchmark, for its shape only (never its numbers), kept apart
 # from the user's results/.
 quick_bench() {
-	scripts/kernel-build.sh stock >/dev/null
+	kernel/build.sh stock >/dev/null
 	rm -rf "$PMEM_CACHE/check-bench"
 	BENCH=quick BENCH_RESULTS=$PMEM_CACHE/check-bench benchmarks/bench >"$logs/bench-quick.log" 2>&1 ||
 		{ tail -n 20 "$logs/bench-quick.log"; echo "not ok 1 - quick bench ran"; return 1; }

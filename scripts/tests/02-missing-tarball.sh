@@ -3,5 +3,5 @@
 source "$(dirname "$0")/common.sh"
 
 PMEM_TARBALL=$SCRATCH/absent.tar.xz expect_fail 'install the Debian package linux-source-6.1' \
-	"$TOP/scripts/kernel-build.sh" patched
+	"$TOP/kernel/build.sh" patched
 [ ! -e "$PMEM_CACHE" ] || err "a failed run created $PMEM_CACHE"

@@ -5,7 +5,7 @@ source "$(dirname "$0")/common.sh"
 tarball=$(fake_tarball)
 # /proc takes no new directories, whoever asks.
 PMEM_CACHE=/proc/pmem-stack-test PMEM_TARBALL=$tarball \
-	expect_fail 'cannot create PMEM_CACHE=/proc/pmem-stack-test' "$TOP/scripts/kernel-tree.sh" patched
+	expect_fail 'cannot create PMEM_CACHE=/proc/pmem-stack-test' "$TOP/kernel/tree.sh" patched
 
 mkdir -p "$SCRATCH/ro"
 if [ "$(id -u)" -eq 0 ]; then
@@ -16,5 +16,5 @@ else
 	chmod 555 "$SCRATCH/ro"
 fi
 PMEM_CACHE=$SCRATCH/ro PMEM_TARBALL=$tarball \
-	expect_fail "PMEM_CACHE=$SCRATCH/ro is not writable|cannot create" "$TOP/scripts/kernel-tree.sh" patched
+	expect_fail "PMEM_CACHE=$SCRATCH/ro is not writable|cannot create" "$TOP/kernel/tree.sh" patched
 [ -z "$(ls -A "$SCRATCH/ro")" ] || err "something was written under the read-only cache"

@@ -7,5 +7,5 @@ tarball=$(fake_tarball)
 mkdir -p "$SCRATCH/small"
 mount -t tmpfs -o size=16m pmem-front-door "$SCRATCH/small" || skip "cannot mount tmpfs here"
 PMEM_CACHE=$SCRATCH/small/cache PMEM_TARBALL=$tarball \
-	expect_fail 'only [0-9]+ MiB free under .*, need [0-9]+ MiB' "$TOP/scripts/kernel-build.sh" patched
+	expect_fail 'only [0-9]+ MiB free under .*, need [0-9]+ MiB' "$TOP/kernel/build.sh" patched
 [ ! -e "$SCRATCH/small/cache/src" ] || err "extraction started on a full disk"

@@ -9,7 +9,7 @@ top=$(fake_top)
 make_patch "$top" 0001-good 's/return 0;/return 1;/'
 src=$PMEM_CACHE/src/linux-6.1
 
-"$top/scripts/kernel-tree.sh" patched 2>"$SCRATCH/err" || err "kernel-tree failed: $(cat "$SCRATCH/err")"
+"$top/kernel/tree.sh" patched 2>"$SCRATCH/err" || err "kernel-tree failed: $(cat "$SCRATCH/err")"
 [ "$(git -C "$src" rev-list --count baseline..pmem-stack)" -eq 1 ] || err "series not on pmem-stack"
 [ "$(git -C "$src" branch --show-current)" = pmem-stack ] || err "pmem-stack not checked out"
 grep -q 'return 1;' "$src/drivers/nvdimm/pmem.c" || err "patch content missing from the checkout"
@@ -20,9 +20,9 @@ done
 git -C "$src" cat-file -e baseline:arch/arm64/mm/Makefile || err "baseline commit lacks arch/arm64"
 [ ! -e "$src.tmp" ] || err "extraction left $src.tmp behind"
 
-"$top/scripts/kernel-tree.sh" patched 2>"$SCRATCH/err" || err "rerun failed: $(cat "$SCRATCH/err")"
+"$top/kernel/tree.sh" patched 2>"$SCRATCH/err" || err "rerun failed: $(cat "$SCRATCH/err")"
 grep -q 'series already applied (1 patches)' "$SCRATCH/err" || err "rerun did work again: $(cat "$SCRATCH/err")"
 grep -q 'extracting' "$SCRATCH/err" && err "rerun extracted again"
 
-"$top/scripts/kernel-tree.sh" stock 2>/dev/null
+"$top/kernel/tree.sh" stock 2>/dev/null
 grep -q 'return 0;' "$src/drivers/nvdimm/pmem.c" || err "stock does not check out the baseline"

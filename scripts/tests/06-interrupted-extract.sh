@@ -11,7 +11,7 @@ mkdir -p "$src/.git" "$src.tmp"
 echo half >"$src/half-extracted"
 echo half >"$src.tmp/half-extracted"
 
-"$top/scripts/kernel-tree.sh" patched 2>"$SCRATCH/err" || err "kernel-tree failed: $(cat "$SCRATCH/err")"
+"$top/kernel/tree.sh" patched 2>"$SCRATCH/err" || err "kernel-tree failed: $(cat "$SCRATCH/err")"
 grep -q 'extracting' "$SCRATCH/err" || err "the unstamped tree was reused"
 [ ! -e "$src/half-extracted" ] || err "the cut-short tree's files remain"
 [ ! -e "$src.tmp" ] || err "the cut-short $src.tmp remains"

@@ -3,7 +3,7 @@
 # asked for y, m or "is not set"; a fragment that landed passes.
 source "$(dirname "$0")/common.sh"
 
-check=$TOP/scripts/config-check.sh
+check=$TOP/kernel/config-check.sh
 printf '%s\n' 'CONFIG_LIBNVDIMM=m' 'CONFIG_BTT=y' '# CONFIG_MODULE_SIG is not set' \
 	'CONFIG_LOCALVERSION="-pmem"' >"$SCRATCH/frag.config"
 printf '%s\n' 'CONFIG_LIBNVDIMM=m' 'CONFIG_BTT=y' 'CONFIG_LOCALVERSION="-pmem"' >"$SCRATCH/good"

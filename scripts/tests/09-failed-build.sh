@@ -12,7 +12,7 @@ echo old >"$build/arch/x86/boot/bzImage"
 echo stale-inputs >"$build/.pmem-stack-stamp"
 
 # The stand-in tree has no kernel Makefile, so configuring fails.
-expect_fail "failed; full log: $PMEM_CACHE/logs/config-patched.log" "$top/scripts/kernel-build.sh" patched
+expect_fail "failed; full log: $PMEM_CACHE/logs/config-patched.log" "$top/kernel/build.sh" patched
 grep -q 'up to date' "$SCRATCH/err" && err "stale build reported up to date"
 [ ! -e "$build/.pmem-stack-stamp" ] || err "the stamp survived a failed build"
 exit 0

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The kernels are keyed (kernel-build.sh's inputs_hash) by what Kconfig
+# The kernels are keyed (kernel/build.sh's inputs_hash) by what Kconfig
 # reads of the config fragments, pmem_config_lines: a
 # reflowed comment or a blank line keeps the key (no rebuild of three
 # kernels), while any option, "# CONFIG_X is not set" included, changes it.

@@ -38,8 +38,8 @@ expect_fail() {
 fake_top() {
 	local top=$SCRATCH/top
 	mkdir -p "$top/kernel/patches"
-	cp -r "$TOP/scripts" "$top/"
-	cp -r "$TOP/kernel/config" "$TOP/kernel/variants" "$top/kernel/"
+	cp -r "$TOP/scripts" "$TOP/testlib" "$top/"
+	cp -r "$TOP/kernel/config" "$TOP/kernel/variants" "$TOP"/kernel/*.sh "$top/kernel/"
 	: >"$top/kernel/patches/series"
 	echo "$top"
 }

@@ -4,11 +4,11 @@
 # patched build, and install them in their own module root, where depmod
 # makes them override the in-tree modules.
 #
-# Usage: nfit-test-build.sh [VARIANT]: against which kernel of
+# Usage: nfit-test/build.sh [VARIANT]: against which kernel of
 # kernel/variants (default patched); the module root is the row's nfit.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
 
 kernel=${1:-patched}
 pmem_variant "$kernel"
@@ -22,7 +22,7 @@ logs=$(pmem_log_dir)
 work=$PMEM_CACHE/build/$name
 stamp=$modroot/.pmem-stack-stamp
 
-"$PMEM_TOP/scripts/kernel-build.sh" "$kernel" >/dev/null
+"$PMEM_TOP/kernel/build.sh" "$kernel" >/dev/null
 release=$(cat "$build/include/config/kernel.release")
 hash=$({
 	cat "$base/.pmem-stack-stamp"

@@ -4,7 +4,7 @@
 # the guest. Prints the path of the .ko.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../../scripts/lib.sh"
 
 build=$(pmem_build_dir patched)
 srcdir=$PMEM_TOP/benchmarks/copy-probe
@@ -12,7 +12,7 @@ work=$PMEM_CACHE/build/copy-probe
 ko=$work/pmem_copy_probe.ko
 stamp=$work/.pmem-stack-stamp
 
-"$PMEM_TOP/scripts/kernel-build.sh" patched >/dev/null
+"$PMEM_TOP/kernel/build.sh" patched >/dev/null
 hash=$({
 	cat "$build/.pmem-stack-stamp"
 	cat "$srcdir"/Kbuild "$srcdir"/*.c

@@ -7,7 +7,7 @@
 # once is not built again.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
 # shellcheck source=testlib/tap.sh
 source "$PMEM_TOP/testlib/tap.sh"
 
@@ -22,7 +22,7 @@ if [ ${#patches[@]} -eq 0 ]; then
 	exit
 fi
 
-"$PMEM_TOP/scripts/kernel-tree.sh" patched >&2
+"$PMEM_TOP/kernel/tree.sh" patched >&2
 [ -f "$patched/.config" ] || die "no patched .config; run 'make kernel' first"
 mkdir -p "$bisect" "$logs"
 kmake=(pmem_kmake "$bisect" -bisect -j"${JOBS:-$(nproc)}")

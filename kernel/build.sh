@@ -3,12 +3,12 @@
 # modules into a module root in the cache. Keyed by a hash of its inputs:
 # unchanged inputs cost nothing.
 #
-# Usage: kernel-build.sh [VARIANT]: a row of kernel/variants (default
+# Usage: kernel/build.sh [VARIANT]: a row of kernel/variants (default
 # patched; debug: the patched kernel with the kernel's own checkers, for
 # make check-debug).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
 
 variant=${1:-patched}
 pmem_variant "$variant"
@@ -48,15 +48,15 @@ done_if_up_to_date() {
 	exit 0
 }
 
-# An up-to-date kernel is answered without a checkout: kernel-tree.sh
+# An up-to-date kernel is answered without a checkout: kernel/tree.sh
 # would rewrite the files the series touches under any other build, or
 # series-check, using the shared tree.
 if [ -f "$src/.git/pmem-stack-tarball" ] &&
-	{ [ "$tree" = stock ] || "$PMEM_TOP/scripts/kernel-tree.sh" --is-current; } &&
+	{ [ "$tree" = stock ] || "$PMEM_TOP/kernel/tree.sh" --is-current; } &&
 	hash=$(inputs_hash 2>/dev/null); then
 	done_if_up_to_date
 fi
-"$PMEM_TOP/scripts/kernel-tree.sh" "$tree"
+"$PMEM_TOP/kernel/tree.sh" "$tree"
 
 hash=$(inputs_hash)
 done_if_up_to_date
@@ -83,7 +83,7 @@ run_logged "$logs/config-$variant.log" "$src/scripts/kconfig/merge_config.sh" -m
 	"$build/.config" "$src/kernel/configs/kvm_guest.config" "${fragments[@]}"
 run_logged "$logs/config-$variant.log" "${kmake[@]}" olddefconfig
 for f in "${fragments[@]}"; do
-	"$PMEM_TOP/scripts/config-check.sh" "$f" "$build/.config"
+	"$PMEM_TOP/kernel/config-check.sh" "$f" "$build/.config"
 done
 
 msg "kernel ($variant): building bzImage and modules with -j$jobs (cold on 2 cores: ${variant_cold/min/ min}; log: $logs/build-$variant.log)"

@@ -2,12 +2,12 @@
 # Check that every option a config fragment asks for landed in .config:
 # olddefconfig silently drops options whose dependencies are missing.
 #
-# Usage: config-check.sh FRAGMENT DOTCONFIG
+# Usage: kernel/config-check.sh FRAGMENT DOTCONFIG
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
 
-[ $# -eq 2 ] || die "usage: config-check.sh FRAGMENT DOTCONFIG"
+[ $# -eq 2 ] || die "usage: kernel/config-check.sh FRAGMENT DOTCONFIG"
 fragment=$1 dotconfig=$2
 name=$(basename "$fragment")
 bad=0

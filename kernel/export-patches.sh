@@ -4,7 +4,7 @@
 # kernel/cover-letter.txt, and rewrite kernel/patches/series.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
 
 src=$(pmem_src_dir)
 out=$PMEM_TOP/kernel/patches
@@ -25,5 +25,5 @@ for p in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-cover-letter.patch) ;; *) basename "$p" ;; esac
 done >"$out/series"
 # The tree now matches the series: record it so 'make kernel' does not re-apply.
-"$PMEM_TOP/scripts/kernel-tree.sh" --stamp-only
+"$PMEM_TOP/kernel/tree.sh" --stamp-only
 msg "exported $(wc -l <"$out/series") patches to $out"

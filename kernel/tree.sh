@@ -3,13 +3,13 @@
 # once, commit it as "baseline", then (re)apply kernel/patches/ on the
 # "pmem-stack" branch whenever the series changes.
 #
-# Usage: kernel-tree.sh [patched|stock|--stamp-only|--is-current]
+# Usage: kernel/tree.sh [patched|stock|--stamp-only|--is-current]
 #   patched (default) leaves the series branch checked out, stock the baseline;
 #   --stamp-only records that the checked-out branch already is the series
-#   (after scripts/export-patches.sh wrote it from this very tree).
+#   (after kernel/export-patches.sh wrote it from this very tree).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
 
 variant=${1:-patched}
 src=$(pmem_src_dir)

@@ -29,12 +29,13 @@ init_raw_serial() {
 	stty -F /dev/ttyS2 raw -echo
 }
 
-# init_report DIR RC: into DIR, a debug kernel's kmemleak report (scanned
-# twice, as kmemleak's documentation advises: an object seen once may be
-# in flight), the dmesg, and last the status, whole or not at all (written
-# aside, then renamed: the host may SIGKILL QEMU the moment it sees it).
+# init_report DIR RC ROOT: into DIR, a debug kernel's kmemleak report
+# (from ROOT's debugfs; scanned twice, as kmemleak's documentation advises:
+# an object seen once may be in flight), the dmesg, and last the status,
+# whole or not at all (written aside, then renamed: the host may SIGKILL
+# QEMU the moment it sees it).
 init_report() {
-	local dir=$1 rc=$2 leaks=/sys/kernel/debug/kmemleak
+	local dir=$1 rc=$2 leaks=$3/sys/kernel/debug/kmemleak
 	if [ -w "$leaks" ]; then
 		echo scan >"$leaks" && sleep 5 && echo scan >"$leaks" && cat "$leaks" >"$dir/kmemleak"
 	fi

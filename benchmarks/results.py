@@ -58,10 +58,18 @@ def cost(job, point, clock):
     return (rd["lat_ns"]["mean"] * rd["total_ios"] + wr["lat_ns"]["mean"] * wr["total_ios"]) / ios
 
 
+def ctx_per_io(job):
+    """Context switches of fio's job thread per I/O (fio's `ctx`, from
+    getrusage): a request io_uring hands to an io-wq worker costs the
+    submitter a sleep and a wake-up; one it issues inline, none."""
+    return job["ctx"] / (job["read"]["total_ios"] + job["write"]["total_ios"])
+
+
 def load(res):
     """runs: (kernel, target, type, workload) -> [(round, repeat, cost)];
-    points: the same keys -> describe() of their runs; kernels: meta."""
-    runs, points, kernels = {}, {}, {}
+    ctx: the same keys -> [(round, repeat, ctx_per_io())]; points: the same
+    keys -> describe() of their runs; kernels: meta."""
+    runs, ctx, points, kernels = {}, {}, {}, {}
     for d in sorted(os.listdir(res)):
         m = KDIR.match(d)
         if not m or not os.path.isdir(os.path.join(res, d)):
@@ -87,7 +95,8 @@ def load(res):
                 point = points.setdefault(key, describe(options(fio, job)))
                 runs.setdefault(key, []).append(
                     (rnd, int(j["rep"]), cost(job, point, meta["clock"])))
-    return runs, points, kernels
+                ctx.setdefault(key, []).append((rnd, int(j["rep"]), ctx_per_io(job)))
+    return runs, ctx, points, kernels
 
 
 def read_pairs(path):

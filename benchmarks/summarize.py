@@ -22,7 +22,7 @@ SPREAD_LIMIT = {"icount": 0.005, "wall": 0.10}
 
 
 def main(res):
-    runs, points, kernels = load(res)
+    runs, ctx, points, kernels = load(res)
     clocks = {k["clock"] for k in kernels.values()}
     if len(clocks) != 1:
         sys.exit(f"{res}: kernels ran with different clocks {sorted(clocks)}")
@@ -41,10 +41,12 @@ def main(res):
         results.append({
             "kernel": kernel, "target": target, "type": typ, "workload": workload,
             "unit": UNIT[clock], "block_size": points[key]["block_size"],
+            "engine": points[key]["engine"],
             "runs": vals, "median": med, "min": min(vals), "max": max(vals),
             "spread": spread, "spread_flagged": spread > limit,
+            "ctx_per_io": statistics.median(v for _rnd, _rep, v in ctx[key]),
         })
-    comparisons = compare(runs)
+    comparisons = compare(runs, ctx, points)
     over = [f"{r['kernel']} {r['target']} {r['type']} {r['workload']}"
             for r in results if r["spread_flagged"]]
     explained = {}

@@ -23,7 +23,7 @@ def fio_job(name, lat_ns):
     side = {"total_ios": 1000, "iops": 1e9 / lat_ns, "runtime": 10,
             "lat_ns": {"mean": lat_ns}}
     idle = {"total_ios": 0, "iops": 0.0, "runtime": 0, "lat_ns": {"mean": 0.0}}
-    return {"jobname": name, "write": side, "read": idle,
+    return {"jobname": name, "write": side, "read": idle, "ctx": 0,
             "job options": {"ioengine": "psync", "rw": "randwrite", "bs": "4k"}}
 
 

@@ -165,16 +165,33 @@ expect_pt_types() {
 	[ "$got" = "$want" ] || err "page tables give $(paste -sd, <<<"$got"), want $(paste -sd, <<<"$want")"
 }
 
-# wt_store write|check FILE SIZE SEED: fill a shared mapping with plain
-# stores and one SFENCE, no flush, or check the fill (wt-store.c, built in
-# the guest on first use).
-wt_store() {
-	local bin=/tmp/wt-store
+# guest_tool NAME: the path of the helper built from NAME.c beside this
+# file, compiled in the guest on first use.
+guest_tool() {
+	local bin=/tmp/$1
 	if [ ! -x "$bin" ]; then
 		need gcc
-		gcc -O2 -o "$bin" "$(dirname "${BASH_SOURCE[0]}")/wt-store.c" || err "building wt-store"
+		gcc -O2 -o "$bin" "$(dirname "${BASH_SOURCE[0]}")/$1.c" || err "building $1"
 	fi
+	echo "$bin"
+}
+
+# wt_store write|check FILE SIZE SEED: fill a shared mapping with plain
+# stores and one SFENCE, no flush, or check the fill (wt-store.c).
+wt_store() {
+	local bin
+	bin=$(guest_tool wt-store)
 	"$bin" "$@" || err "wt-store $*"
+}
+
+# uring_workers DEV OFFSET COUNT BYTE: COUNT 4 KiB io_uring writes of BYTE
+# from OFFSET on, one at a time; prints how many io-wq workers they needed
+# (uring-write.c). A failed write fails the case.
+uring_workers() {
+	local bin out
+	bin=$(guest_tool uring-write)
+	out=$("$bin" "$@") || err "uring-write $*"
+	sed -n 's/^iou-wrk //p' <<<"$out"
 }
 
 # ns_range NS: "START SIZE" of a namespace's physical range.

@@ -18,10 +18,26 @@ guest (in the current directory, as root) and exits with CMD's status.
   --modules NAME          module root to use (default: the kernel's own;
                           nfit-test, nfit-test-debug: the tools/testing/nvdimm
                           build for the patched or the debug kernel)
-  --nvdimms N             number of NVDIMMs (default: 2)
-  --size SIZE             size of each NVDIMM's region, with unit K/M/G
+  --pmem nfit|virtio|e820
+                          what provides the persistent memory (default: nfit):
+                            nfit    NVDIMMs in an ACPI NFIT, with labels
+                            virtio  virtio-pmem devices (-device
+                                    virtio-pmem-pci over a host file; an
+                                    asynchronous flush, no MAP_SYNC)
+                            e820    legacy pmem: guest RAM given to the
+                                    kernel as memmap=SIZE!START ranges (what
+                                    a developer's laptop uses); it does not
+                                    persist across boots
+  --nvdimms N             number of NVDIMMs, virtio-pmem devices or e820
+                          ranges (default: 2)
+  --size SIZE             size of each one's region, with unit K/M/G
                           (default: 1G)
-  --label-size SIZE       label area per NVDIMM, on top of --size (default: 2M)
+  --label-size SIZE       label area per NVDIMM, on top of --size (default: 2M;
+                          nfit only)
+  --persistence cpu|mem-ctrl
+                          the NFIT's persistence domain (QEMU's
+                          nvdimm-persistence), which regionN/persistence_domain
+                          reports (default: QEMU's, none announced; nfit only)
   --mem SIZE              guest RAM (default: 2G)
   --cpus N                vCPUs (default: 2)
   --dir DIR               keep the NVDIMM backing files in DIR: reused by
@@ -56,7 +72,8 @@ USAGE
 }
 
 # Defaults: every setting of a run, in one place.
-kernel=${PMEM_KERNEL:-patched} modules="" nvdimms=2 size=1G label_size=2M mem=2G cpus=2 dir=""
+kernel=${PMEM_KERNEL:-patched} modules="" provider=nfit nvdimms=2 size=1G label_size=2M mem=2G cpus=2 dir=""
+persistence=""
 accel=${ACCEL:-auto} timeout_s=600 out_dir="" crash=0 coldplug=1 dmesg_check=1 append=""
 print_only=0 icount=0 blk_progs=""
 guest_cmd=()
@@ -66,6 +83,8 @@ parse_args() {
 		case $1 in
 		--kernel) kernel=$2; shift 2 ;;
 		--modules) modules=$2; shift 2 ;;
+		--pmem) provider=$2; shift 2 ;;
+		--persistence) persistence=$2; shift 2 ;;
 		--nvdimms) nvdimms=$2; shift 2 ;;
 		--size) size=$2; shift 2 ;;
 		--label-size) label_size=$2; shift 2 ;;
@@ -134,4 +153,35 @@ check_args() {
 	# what is left: a backend of region + label keeps every region as
 	# aligned as the first (fsdax and devdax want 16M).
 	backend_mib=$((size_mib + label_mib))
+	check_provider
+}
+
+# The provider's own constraints; e820 ranges become part of the guest's
+# RAM, so they are added to it and named on the command line.
+check_provider() {
+	local i
+	case $persistence in "" | cpu | mem-ctrl) ;; *) die "--persistence wants cpu or mem-ctrl, got '$persistence'" ;; esac
+	case $provider in
+	nfit) return ;;
+	virtio) backend_mib=$size_mib ;;
+	e820)
+		[ "$crash" -eq 0 ] || die "--crash with --pmem e820: its pmem is guest RAM, nothing outlives QEMU"
+		[ -z "$dir" ] || die "--dir with --pmem e820: its pmem is guest RAM, there is no backing file to keep"
+		# From 3.5G on the pc machine puts RAM above 3G at 4G, around the
+		# PCI hole, and a range would no longer be where memmap= says.
+		# The ranges sit on top of --mem, under one more 128M section of
+		# RAM: QEMU reserves the last 128K below the top of low RAM, and a
+		# range reaching it would be split.
+		[ $((mem_mib + nvdimms * size_mib + 128)) -lt 3584 ] ||
+			die "--pmem e820: guest RAM plus the ranges ($((mem_mib + nvdimms * size_mib + 128))M with 128M above them) must stay under 3584M (try --mem 1G)"
+		[ $(((mem_mib | size_mib) % 128)) -eq 0 ] ||
+			die "--pmem e820: --mem and --size must be multiples of 128M (a memory section)"
+		for ((i = 0; i < nvdimms; i++)); do
+			append+="${append:+ }memmap=${size_mib}M!$((mem_mib + i * size_mib))M"
+		done
+		mem_mib=$((mem_mib + nvdimms * size_mib + 128))
+		;;
+	*) die "--pmem wants nfit, virtio or e820, got '$provider'" ;;
+	esac
+	[ -z "$persistence" ] || die "--persistence is the NFIT's: not for --pmem $provider"
 }

@@ -35,6 +35,9 @@ guest_suites() {
 	pmem_variant "${PMEM_KERNEL:-patched}"
 	nfit_modules=$variant_nfit
 	run_suite qemu-nvdimm qemu-nvdimm/run --timeout 900 -- testlib/run-suite qemu-nvdimm/tests
+	# The label-less providers, one boot each for their cases.
+	run_suite providers-virtio qemu-nvdimm/run --pmem virtio -- testlib/run-suite qemu-nvdimm/providers
+	run_suite providers-e820 qemu-nvdimm/run --pmem e820 --mem 1G -- testlib/run-suite qemu-nvdimm/providers
 	run_suite crash qemu-nvdimm/tests/crash-suite
 	run_suite boot qemu-nvdimm/tests/boot-suite
 	# nfit_test's made-up ranges sit at [4G, 8G): with 6G of RAM, System

@@ -166,11 +166,15 @@ expect_pt_types() {
 }
 
 # guest_tool NAME: the path of the helper built from NAME.c beside this
-# file, compiled in the guest on first use.
+# file, compiled in the guest on first use, in a folder of this boot's own
+# (the guest's /tmp lies over the host's, which may hold a stale build).
 guest_tool() {
-	local bin=/tmp/$1
+	local dir bin
+	dir=/tmp/pmem-tools.$(cat /proc/sys/kernel/random/boot_id)
+	bin=$dir/$1
 	if [ ! -x "$bin" ]; then
 		need gcc
+		mkdir -p "$dir"
 		gcc -O2 -o "$bin" "$(dirname "${BASH_SOURCE[0]}")/$1.c" || err "building $1"
 	fi
 	echo "$bin"
@@ -184,8 +188,9 @@ wt_store() {
 	"$bin" "$@" || err "wt-store $*"
 }
 
-# uring_workers DEV OFFSET COUNT BYTE: COUNT 4 KiB io_uring writes of BYTE
-# from OFFSET on, one at a time; prints how many io-wq workers they needed
+# uring_workers DEV OFFSET COUNT BYTE [dsync] [iopoll]: COUNT 4 KiB io_uring
+# writes of BYTE from OFFSET on, one at a time (dsync: O_DSYNC, so FUA;
+# iopoll: a polled ring); prints how many io-wq workers they needed
 # (uring-write.c). A failed write fails the case.
 uring_workers() {
 	local bin out

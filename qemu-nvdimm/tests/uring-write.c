@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * uring-write DEV OFFSET COUNT BYTE: COUNT 4 KiB O_DIRECT writes of BYTE to
- * DEV from OFFSET on, one at a time through io_uring, then how many io-wq
+ * uring-write DEV OFFSET COUNT BYTE [dsync] [iopoll]: COUNT 4 KiB O_DIRECT
+ * writes of BYTE to DEV from OFFSET on (with "dsync" O_DSYNC too: on a block
+ * device each is then a FUA write; with "iopoll" on a polled ring, whose
+ * bios blkdev marks REQ_NOWAIT), one at a time through io_uring, then how many io-wq
  * workers the process has: "iou-wrk N". io_uring starts a worker only for
  * a request it could not issue inline (a device without QUEUE_FLAG_NOWAIT,
  * or a bio the driver ended with BLK_STS_AGAIN), and a worker lives on for
@@ -66,10 +68,18 @@ int main(int argc, char **argv)
 	size_t ring_sz;
 	void *buf;
 	char *ring;
-	int fd, rfd;
+	int fd, rfd, a, flags = O_RDWR | O_DIRECT;
 
-	if (argc != 5) {
-		fprintf(stderr, "usage: %s DEV OFFSET COUNT BYTE\n", argv[0]);
+	for (a = 5; a < argc; a++) {
+		if (!strcmp(argv[a], "dsync"))
+			flags |= O_DSYNC;
+		else if (!strcmp(argv[a], "iopoll"))
+			p.flags |= IORING_SETUP_IOPOLL;
+		else
+			break;
+	}
+	if (argc < 5 || a < argc) {
+		fprintf(stderr, "usage: %s DEV OFFSET COUNT BYTE [dsync] [iopoll]\n", argv[0]);
 		return 2;
 	}
 	off = strtoull(argv[2], NULL, 0);
@@ -78,7 +88,7 @@ int main(int argc, char **argv)
 		die("posix_memalign");
 	memset(buf, (int)strtol(argv[4], NULL, 0), BLOCK);
 
-	fd = open(argv[1], O_RDWR | O_DIRECT);
+	fd = open(argv[1], flags);
 	if (fd < 0)
 		die(argv[1]);
 	rfd = syscall(__NR_io_uring_setup, 1, &p);
@@ -121,11 +131,12 @@ int main(int argc, char **argv)
 		if (syscall(__NR_io_uring_enter, rfd, 1, 1, IORING_ENTER_GETEVENTS,
 			    NULL, 0) < 0)
 			die("io_uring_enter");
+		/* A polled ring may return before its completion is reaped. */
 		head = *cq_head;
-		if (head == __atomic_load_n(cq_tail, __ATOMIC_ACQUIRE)) {
-			fprintf(stderr, "no completion for write %lu\n", i);
-			return 1;
-		}
+		while (head == __atomic_load_n(cq_tail, __ATOMIC_ACQUIRE))
+			if (syscall(__NR_io_uring_enter, rfd, 0, 1,
+				    IORING_ENTER_GETEVENTS, NULL, 0) < 0)
+				die("io_uring_enter");
 		cqe = &cqes[head & *cq_mask];
 		if (cqe->res != BLOCK) {
 			fprintf(stderr, "write %lu at %llu: %s\n", i, off + i * BLOCK,

@@ -5,11 +5,13 @@
 # MODE SUM", in the next boot on the same backing files, reads it back.
 # MODE devdax-wt: a wt devdax namespace (memmap in RAM) filled by plain
 # stores and one SFENCE (wt-store); the type is not kept in the labels, so
-# the verify boot sets it to wt again before checking.
+# the verify boot sets it to wt again before checking. MODE virtio-raw: the
+# namespace a virtio-pmem device comes with (no labels, nothing to create).
+action=$1 mode=$2
+[ "$mode" != virtio-raw ] || PMEM_BUS=virtio-pmem
 source "$(dirname "$0")/common.sh"
 trap - EXIT
 
-action=$1 mode=$2
 region=$(nfit_regions | head -n1)
 mnt=/tmp/crash
 mb=32
@@ -53,8 +55,9 @@ write)
 		echo "sum=seed-21"
 		exit 0
 	fi
-	reset_regions
+	[ "$mode" = virtio-raw ] || reset_regions
 	case $mode in
+	virtio-raw) ;;
 	raw) create_ns "$region" -m raw -s 128M ;;
 	sector) create_ns "$region" -m sector -s 128M ;;
 	fsdax)

@@ -17,6 +17,9 @@
 #                      make-dax's NVDIMMs) both are refused (a memmap on
 #                      the namespace would alias wt), left unclaimed, and
 #                      come back under wb with the file
+#   persistence WANT   (booted with --persistence) every NFIT region
+#                      reports WANT as its persistence_domain, which
+#                      PMDK-style libraries read to decide whether to flush
 source "$(dirname "$0")/common.sh"
 trap - EXIT
 
@@ -166,5 +169,14 @@ dax-under-wt)
 	[ -c "/dev/$chardev" ] || err "devdax has no character device after re-enable"
 	echo "fsdax file intact; /dev/$chardev back"
 	;;
-*) err "usage: boot-guest.sh nopat-wt | nopat-dax-wt | legacy-wt | make-dax | dax-under-wt SUM" ;;
+persistence)
+	mapfile -t regions < <(nfit_regions)
+	[ "${#regions[@]}" -gt 0 ] || err "no NFIT region"
+	for r in "${regions[@]}"; do
+		got=$(cat "/sys/bus/nd/devices/$r/persistence_domain")
+		echo "$r: persistence_domain $got"
+		[ "$got" = "${2:?}" ] || err "$r reports '$got', want '$2'"
+	done
+	;;
+*) err "usage: boot-guest.sh nopat-wt | nopat-dax-wt | legacy-wt | make-dax | dax-under-wt SUM | persistence WANT" ;;
 esac

@@ -38,7 +38,7 @@ def ratio_ci(num, den, paired, seed):
 KNOWN_VARIANCE = [
     (lambda target, engine: engine == "io_uring",
      "io_uring: a run is costed from its elapsed guest time, and that varies "
-     "by 1-3% between runs of the same point even where pmem issues every "
+     "by 1-4% between runs of the same point even where pmem issues every "
      "write inline (32768 4k writes at QD8 took 380-388 ms in one guest, "
      "65536 took 728-749 ms, fio's thread busy ~97% of it), and by up to 4% "
      "on stock, where an io-wq worker does each write: the cause is not yet "

@@ -1,0 +1,13 @@
+#!/bin/bash
+# qemu-nvdimm/run --pmem and --persistence: what a provider cannot honour
+# is refused by name before any kernel is looked for.
+source "$(dirname "$0")/common.sh"
+
+run=$TOP/qemu-nvdimm/run
+expect_fail "--pmem wants nfit, virtio or e820, got 'cxl'" "$run" --pmem cxl -- true
+expect_fail "--persistence wants cpu or mem-ctrl, got 'disk'" "$run" --persistence disk -- true
+expect_fail "--persistence is the NFIT's: not for --pmem virtio" "$run" --pmem virtio --persistence cpu -- true
+expect_fail "--crash with --pmem e820" "$run" --pmem e820 --mem 1G --crash -- true
+expect_fail "must stay under 3584M" "$run" --pmem e820 -- true
+expect_fail "multiples of 128M" "$run" --pmem e820 --mem 1000M -- true
+[ ! -e "$PMEM_CACHE/logs/qemu" ] || err "a refused run left $PMEM_CACHE/logs/qemu behind"

@@ -199,6 +199,23 @@ uring_workers() {
 	sed -n 's/^iou-wrk //p' <<<"$out"
 }
 
+# expect_uring_workers WANT DEV OFFSET COUNT [dsync] [iopoll]: COUNT
+# io_uring writes of 0x5a to DEV from OFFSET needed WANT io-wq workers (0:
+# all issued inline; "some": handed to a worker), and the data landed.
+expect_uring_workers() {
+	local want=$1 dev=$2 off=$3 count=$4 got how
+	shift 4
+	how=${*:-plain}
+	got=$(uring_workers "$dev" "$off" "$count" 0x5a "$@")
+	echo "$dev: $count io_uring writes from $off ($how): $got io-wq workers"
+	case $want in
+	0) [ "$got" -eq 0 ] || err "$dev: the $how writes went through $got io-wq workers, not inline" ;;
+	some) [ "$got" -gt 0 ] || err "$dev: the $how writes were all issued inline, none by a worker" ;;
+	esac
+	cmp -s <(dd if="$dev" bs=4096 skip=$((off / 4096)) count="$count" iflag=direct status=none) \
+		<(head -c $((count * 4096)) /dev/zero | tr '\0' 'Z') || err "$dev: the written data does not read back"
+}
+
 # ns_range NS: "START SIZE" of a namespace's physical range.
 ns_range() {
 	echo "$(cat "/sys/bus/nd/devices/$1/resource") $(cat "/sys/bus/nd/devices/$1/size")"

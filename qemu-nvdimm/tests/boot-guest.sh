@@ -1,7 +1,8 @@
 #!/bin/bash
 # Guest half of the boot suite: cases that need a kernel command line of
 # their own, or what an earlier boot left on the NVDIMMs.
-#   nopat-wt           (booted with nopat) a wt raw namespace enables
+#   nopat-wt           (booted with nopat) a wt raw namespace enables,
+#                      and /dev/mem refuses its range
 #   nopat-dax-wt       (booted with nopat) devdax and fsdax on a wt
 #                      namespace are refused with the reason (their user
 #                      mappings would be write-back over a write-through
@@ -56,6 +57,10 @@ nopat-wt)
 	ndctl disable-namespace "$ns" >/dev/null
 	ndctl enable-namespace "$ns" >/dev/null
 	[ "$(read_sum "$dev")" = "$sum" ] || err "data on $ns changed across disable/enable"
+	# Without PAT nothing would make a /dev/mem mapping of the range
+	# write-through: IO_STRICT_DEVMEM must refuse it, as the claim is busy.
+	read -r start nsize < <(ns_range "$ns")
+	expect_devmem EPERM "$start" "wt raw $ns without PAT"
 	echo "$ns enabled write-through with PAT disabled; data intact"
 	reset_regions
 	;;

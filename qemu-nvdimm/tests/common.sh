@@ -216,6 +216,16 @@ expect_uring_workers() {
 		<(head -c $((count * 4096)) /dev/zero | tr '\0' 'Z') || err "$dev: the written data does not read back"
 }
 
+# expect_devmem WANT PHYS WHAT: an mmap of PHYS's page through /dev/mem
+# gives WANT (ok, EPERM, ...). (read() of /dev/mem stops at the end of
+# RAM, valid_phys_addr_range(), so it never reaches pmem above it.)
+expect_devmem() {
+	local got
+	got=$("$(dirname "${BASH_SOURCE[0]}")/devmem.py" "$2") || err "devmem.py $2"
+	[ "$got" = "$1" ] || err "/dev/mem mmap of $3 at $(printf '%#x' "$2"): $got, want $1"
+	echo "/dev/mem mmap over $3: $1"
+}
+
 # ns_range NS: "START SIZE" of a namespace's physical range.
 ns_range() {
 	echo "$(cat "/sys/bus/nd/devices/$1/resource") $(cat "/sys/bus/nd/devices/$1/size")"
@@ -229,11 +239,12 @@ expect_pat_type() {
 	[ "$got" = "$3" ] || err "PAT over $(printf '%#x' "$1")+$(printf '%#x' "$2"): '$(paste -sd, <<<"$got")', want $3"
 }
 
-# expect_user_types FILE SIZE TYPE [LEVEL]: a shared mapping of FILE, every
-# page written, is mapped TYPE in every entry, and LEVEL (pmd, pte) if given.
+# expect_user_types FILE SIZE TYPE [LEVEL [nohuge]]: a shared mapping of
+# FILE, every page written, is mapped TYPE in every entry, and LEVEL (pmd,
+# pte) if given; nohuge: the mapping is madvised MADV_NOHUGEPAGE first.
 expect_user_types() {
 	local out got
-	out=$(pagetable user "$1" "$2")
+	out=$(pagetable user "$1" "$2" ${5:+"$5"})
 	got=$(grep -v '^#' <<<"$out")
 	echo "user mapping of $1: $(awk '{ print $4, $5 }' <<<"$got" | sort | uniq -c | paste -sd, | tr -s ' ')"
 	[ "$(awk '{ print $5 }' <<<"$got" | sort -u)" = "$3" ] ||

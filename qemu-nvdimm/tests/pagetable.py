@@ -10,9 +10,10 @@ MSR at its power-on value.
   pagetable.py phys START SIZE
       every kernel mapping of [START, START+SIZE): the direct map and each
       ioremap/memremap alias in the vmalloc area (from /proc/vmallocinfo)
-  pagetable.py user FILE SIZE
+  pagetable.py user FILE SIZE [nohuge]
       map FILE shared, write every page of it (the same byte back), then the
-      entries this process has for the mapping
+      entries this process has for the mapping; nohuge: madvise the mapping
+      MADV_NOHUGEPAGE first, so that a DAX mapping faults in 4k entries
 
 One line per dump line, clipped to the range:
   AREA VSTART-VEND SIZE LEVEL TYPE
@@ -140,10 +141,13 @@ def phys(start, size):
     report(lines, wanted, pat)
 
 
-def user(path, size):
+def user(path, size, advice=None):
     pat = pat_table()
     fd = os.open(path, os.O_RDWR)
     m = mmap.mmap(fd, size, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
+    if advice == "nohuge":
+        # Before the first touch: the faults then map no entry above 4k.
+        m.madvise(mmap.MADV_NOHUGEPAGE)
     for off in range(0, size, mmap.PAGESIZE):
         m[off] = m[off]
     addr = ctypes.addressof(ctypes.c_char.from_buffer(m))
@@ -170,8 +174,10 @@ def main(argv):
         phys(int(argv[2], 0), int(argv[3], 0))
     elif len(argv) == 4 and argv[1] == "user":
         user(argv[2], int(argv[3], 0))
+    elif len(argv) == 5 and argv[1] == "user" and argv[4] == "nohuge":
+        user(argv[2], int(argv[3], 0), argv[4])
     else:
-        fail("usage: pagetable.py phys START SIZE | user FILE SIZE")
+        fail("usage: pagetable.py phys START SIZE | user FILE SIZE [nohuge]")
 
 
 if __name__ == "__main__":

@@ -99,3 +99,18 @@ reload_nfit_test() {
 	modprobe -r nfit_test || err "modprobe -r nfit_test"
 	modprobe nfit_test "$@" || err "modprobe nfit_test $*"
 }
+
+# poison PAGE: inject an error over 4k page PAGE of namespace $ns and scrub
+# it into its block device's badblocks, the file $bb.
+bb=""
+poison() {
+	ndctl inject-error --block=$(($1 * 8)) --count=8 "$ns" >/dev/null || err "inject-error"
+	ndctl start-scrub nfit_test.0 >/dev/null 2>&1 || true
+	ndctl wait-scrub nfit_test.0 >/dev/null || err "wait-scrub"
+	grep -q "^$(($1 * 8)) 8$" "$bb" || err "badblocks after the scrub: $(paste -sd, "$bb")"
+}
+# cleared PAGE: a write cleared PAGE's poison; uninject it.
+cleared() {
+	! grep -q '[0-9]' "$bb" || err "poison not cleared by the write: $(paste -sd, "$bb")"
+	ndctl inject-error --uninject --block=$(($1 * 8)) --count=8 "$ns" >/dev/null || err "uninject"
+}

@@ -2,8 +2,9 @@
 /*
  * uring-write DEV OFFSET COUNT BYTE [dsync] [iopoll]: COUNT 4 KiB O_DIRECT
  * writes of BYTE to DEV from OFFSET on (with "dsync" O_DSYNC too: on a block
- * device each is then a FUA write; with "iopoll" on a polled ring, whose
- * bios blkdev marks REQ_NOWAIT), one at a time through io_uring, then how many io-wq
+ * device each is then a FUA write; with "iopoll" on a polled ring, where
+ * an io-wq worker retries a request that returned -EAGAIN until it gets
+ * something else), one at a time through io_uring, then how many io-wq
  * workers the process has: "iou-wrk N". io_uring starts a worker only for
  * a request it could not issue inline (a device without QUEUE_FLAG_NOWAIT,
  * or a bio the driver ended with BLK_STS_AGAIN), and a worker lives on for

@@ -20,7 +20,6 @@ expect_pat_type "$start" "$nsize" write-through
 size=$((64 << 20))
 expect_user_types "$chardev" "$size" WT pmd
 wt_store write "$chardev" "$size" 9
-ndctl disable-namespace "$ns" >/dev/null || err "disable $ns"
-ndctl enable-namespace "$ns" >/dev/null || err "enable $ns"
+set_type "$ns" wt
 wt_store check "$chardev" "$size" 9
 echo "devdax $chardev on wt $ns ($PMEM_PROVIDER): write-through in PAT and user 2M entries; data intact"

@@ -39,11 +39,3 @@ first_ns() {
 	[ -n "$ns" ] || err "no namespace on bus $PMEM_BUS"
 	dev=/dev/$(ndctl list -n "$ns" | jarray | jq -r .blockdev)
 }
-
-# set_type NS TYPE: disable, set the type, enable.
-set_type() {
-	ndctl disable-namespace "$1" >/dev/null || err "disable $1"
-	ns_mapping "$1" "$2"
-	ndctl enable-namespace "$1" >/dev/null || err "enable $1 as $2: $(dmesg | tail -n 2)"
-	[ "$(ns_mapping "$1")" = "$2" ] || err "$1 reads $(ns_mapping "$1") after setting $2"
-}

@@ -29,14 +29,6 @@ expect_kernel_type() {
 		err "no 2M direct-map entry for $ns"
 }
 
-# switch NS TYPE: disable, set the type, enable; the claim stays.
-switch() {
-	ndctl disable-namespace "$1" >/dev/null || err "disable $1"
-	ns_mapping "$1" "$2"
-	ndctl enable-namespace "$1" >/dev/null || err "enable $1 as $2"
-	[ "$(ns_mapping "$1")" = "$2" ] || err "$1 reads $(ns_mapping "$1") after switching to $2"
-}
-
 # devdax
 reset_regions
 idle_set_mapping "$region" wt
@@ -44,13 +36,13 @@ create_ns "$region" -m devdax -M mem -a 2M -s 256M || err "devdax -M mem on wt: 
 expect_kernel_type "$ns" WT
 expect_user_types "$chardev" "$size" WT pmd
 wt_store write "$chardev" "$size" 11
-switch "$ns" wt
+set_type "$ns" wt
 wt_store check "$chardev" "$size" 11
-switch "$ns" wb
+set_type "$ns" wb
 expect_kernel_type "$ns" WB
 expect_user_types "$chardev" "$size" WB pmd
 wt_store check "$chardev" "$size" 11
-switch "$ns" wt
+set_type "$ns" wt
 expect_user_types "$chardev" "$size" WT pmd
 wt_store check "$chardev" "$size" 11
 echo "devdax $ns: wt and wb in PAT, direct map and user 2M entries; data intact"
@@ -76,13 +68,13 @@ for fs in ext4 xfs; do
 	expect_user_types "$mnt/file" "$size" WT pmd
 	wt_store write "$mnt/file" "$size" 12
 	umount "$mnt"
-	switch "$ns" wb
+	set_type "$ns" wb
 	expect_kernel_type "$ns" WB
 	mount -o dax=always "$dev" "$mnt" || err "remount $fs under wb"
 	wt_store check "$mnt/file" "$size" 12
 	expect_user_types "$mnt/file" "$size" WB pmd
 	umount "$mnt"
-	switch "$ns" wt
+	set_type "$ns" wt
 	mount -o dax=always "$dev" "$mnt" || err "remount $fs under wt"
 	wt_store check "$mnt/file" "$size" 12
 	umount "$mnt"

@@ -22,8 +22,7 @@ read -r start nsize < <(ns_range "$ns")
 expect_pat_type "$start" "$nsize" write-through
 expect_user_types "$chardev" "$size" WT pte
 wt_store write "$chardev" "$size" 31
-ndctl disable-namespace "$ns" >/dev/null || err "disable $ns"
-ndctl enable-namespace "$ns" >/dev/null || err "enable $ns"
+set_type "$ns" wt
 wt_store check "$chardev" "$size" 31
 echo "devdax -a 4K $ns: user ptes write-through; data intact"
 

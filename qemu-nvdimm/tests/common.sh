@@ -125,6 +125,15 @@ idle_set_mapping() {
 	done
 }
 
+# set_type NS TYPE: disable namespace NS, set its type (wb, wt), enable it;
+# whatever claims it (pfn, dax) stays.
+set_type() {
+	ndctl disable-namespace "$1" >/dev/null || err "disable $1"
+	ns_mapping "$1" "$2"
+	ndctl enable-namespace "$1" >/dev/null || err "enable $1 as $2: $(dmesg | tail -n 2)"
+	[ "$(ns_mapping "$1")" = "$2" ] || err "$1 reads $(ns_mapping "$1") after setting $2"
+}
+
 # Write PATTERN_SIZE bytes of a seeded pattern at OFFSET with O_DIRECT and
 # print its checksum; read_sum reads it back.
 write_pattern() {

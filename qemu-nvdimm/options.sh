@@ -18,7 +18,7 @@ guest (in the current directory, as root) and exits with CMD's status.
   --modules NAME          module root to use (default: the kernel's own;
                           nfit-test, nfit-test-debug: the tools/testing/nvdimm
                           build for the patched or the debug kernel)
-  --pmem nfit|virtio|e820
+  --pmem nfit|virtio|e820|cxl
                           what provides the persistent memory (default: nfit):
                             nfit    NVDIMMs in an ACPI NFIT, with labels
                             virtio  virtio-pmem devices (-device
@@ -28,6 +28,11 @@ guest (in the current directory, as root) and exits with CMD's status.
                                     kernel as memmap=SIZE!START ranges (what
                                     a developer's laptop uses); it does not
                                     persist across boots
+                            cxl     CXL type-3 persistent memory devices
+                                    (QEMU's cxl-type3 behind a pxb-cxl host
+                                    bridge, over host files, q35 machine);
+                                    regions are made in the guest with
+                                    cxl create-region
   --nvdimms N             number of NVDIMMs, virtio-pmem devices or e820
                           ranges (default: 2)
   --size SIZE             size of each one's region, with unit K/M/G
@@ -72,7 +77,7 @@ USAGE
 }
 
 # Defaults: every setting of a run, in one place.
-kernel=${PMEM_KERNEL:-patched} modules="" provider=nfit nvdimms=2 size=1G label_size=2M mem=2G cpus=2 dir=""
+kernel=${PMEM_KERNEL:-patched} modules="" provider=nfit machine="" nvdimms=2 size=1G label_size=2M mem=2G cpus=2 dir=""
 persistence=""
 accel=${ACCEL:-auto} timeout_s=600 out_dir="" crash=0 coldplug=1 dmesg_check=1 append=""
 print_only=0 icount=0 blk_progs=""
@@ -164,6 +169,12 @@ check_provider() {
 	case $provider in
 	nfit) return ;;
 	virtio) backend_mib=$size_mib ;;
+	cxl)
+		backend_mib=$size_mib
+		[ $((size_mib % 256)) -eq 0 ] || die "--pmem cxl: --size must be a multiple of 256M (QEMU's CXL memory granule)"
+		# pxb-cxl and the CXL root ports are PCIe: the q35 machine.
+		machine=q35,cxl=on
+		;;
 	e820)
 		[ "$crash" -eq 0 ] || die "--crash with --pmem e820: its pmem is guest RAM, nothing outlives QEMU"
 		[ -z "$dir" ] || die "--dir with --pmem e820: its pmem is guest RAM, there is no backing file to keep"
@@ -181,7 +192,7 @@ check_provider() {
 		done
 		mem_mib=$((mem_mib + nvdimms * size_mib + 128))
 		;;
-	*) die "--pmem wants nfit, virtio or e820, got '$provider'" ;;
+	*) die "--pmem wants nfit, virtio, e820 or cxl, got '$provider'" ;;
 	esac
 	[ -z "$persistence" ] || die "--persistence is the NFIT's: not for --pmem $provider"
 }

@@ -4,7 +4,9 @@
 source "$(dirname "$0")/common.sh"
 
 run=$TOP/qemu-nvdimm/run
-expect_fail "--pmem wants nfit, virtio or e820, got 'cxl'" "$run" --pmem cxl -- true
+expect_fail "--pmem wants nfit, virtio, e820 or cxl, got 'dram'" "$run" --pmem dram -- true
+expect_fail "--size must be a multiple of 256M" "$run" --pmem cxl --size 200M -- true
+expect_fail "--persistence is the NFIT's: not for --pmem cxl" "$run" --pmem cxl --persistence cpu -- true
 expect_fail "--persistence wants cpu or mem-ctrl, got 'disk'" "$run" --persistence disk -- true
 expect_fail "--persistence is the NFIT's: not for --pmem virtio" "$run" --pmem virtio --persistence cpu -- true
 expect_fail "--crash with --pmem e820" "$run" --pmem e820 --mem 1G --crash -- true

@@ -31,8 +31,8 @@ guest (in the current directory, as root) and exits with CMD's status.
                             cxl     CXL type-3 persistent memory devices
                                     (QEMU's cxl-type3 behind a pxb-cxl host
                                     bridge, over host files, q35 machine);
-                                    regions are made in the guest with
-                                    cxl create-region
+                                    Linux 6.1 enumerates them but brings
+                                    up no pmem region (qemu-nvdimm/cxl/)
   --nvdimms N             number of NVDIMMs, virtio-pmem devices or e820
                           ranges (default: 2)
   --size SIZE             size of each one's region, with unit K/M/G

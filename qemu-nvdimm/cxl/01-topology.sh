@@ -1,6 +1,6 @@
 #!/bin/bash
-# The CXL provider's topology as Linux 6.1 enumerates it from QEMU 7.2: a
-# root port (ACPI0017) with a host bridge port, a memory device whose
+# The CXL provider's topology as Linux 6.1 enumerates it from QEMU 7.2: the
+# CXL root (ACPI0017) with a host bridge port, a memory device whose
 # capacity is all persistent, a root decoder over the fixed memory window
 # that may hold pmem, and the nvdimm bridge with the nvdimm bus libnvdimm
 # gives it (provider "CXL"): everything up to where a pmem region would

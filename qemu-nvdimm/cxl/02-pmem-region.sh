@@ -2,13 +2,14 @@
 # A CXL pmem region as libnvdimm sees it: mem0's cxl_nvdimm (pmem0) must
 # bind and put an nvdimm on the CXL bus before cxl create-region can give
 # libnvdimm a region to make namespaces on. On Linux 6.1 with QEMU 7.2 it
-# does not: cxl_nvdimm_probe() returns without a word (-ENXIO or -ENODEV,
-# which the driver core does not log), no nvdimm appears, and a region
-# made anyway oopses in cxl_pmem's release_mappings() on the probe's error
-# path (it deletes mappings never added: "BUG: kernel NULL pointer
-# dereference ... release_mappings+0x47/0x65 [cxl_pmem]"). The case skips
-# with that reason while pmem0 has no driver, and fails if it binds, so
-# that the region, namespace and wt cases get written then.
+# does not, on the stock kernel as on the patched one: cxl_nvdimm_probe()
+# returns without a word (-ENXIO or -ENODEV, which the driver core does not
+# log), no nvdimm appears, and a region made anyway oopses in cxl_pmem's
+# release_mappings() on the probe's error path (it deletes mappings never
+# added: "BUG: kernel NULL pointer dereference ...
+# release_mappings+0x47/0x65 [cxl_pmem]"). The case skips with that reason
+# while pmem0 has no driver, and fails if it binds, so that the region,
+# namespace and wt cases get written then.
 source "$(dirname "$0")/common.sh"
 
 drv=$(cxl_dev_driver pmem0)

@@ -24,4 +24,3 @@ cleared 1
 poison 2
 expect_uring_workers some "$dev" 8192 1 iopoll
 cleared 2
-

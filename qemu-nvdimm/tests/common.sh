@@ -83,9 +83,6 @@ dmesg_since() {
 	dmesg | awk -v m="$dmesg_mark_id" 'seen; index($0, m) { seen = 1 }'
 }
 
-# ndctl prints one object bare and several as an array: always an array.
-jarray() { jq -c 'if type == "array" then .[] else . end'; }
-
 # The memory type PAT recorded for the mapping that starts at START (hex),
 # as pat_memtype_list spells it ("write-back", "write-through", ...).
 pat_type_at() {

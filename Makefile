@@ -13,6 +13,8 @@ help:
 	@echo "Targets:"
 	@echo "  make help          this list (also plain 'make')"
 	@echo "  make bench         the main job: WB vs WT benchmark -> results/latest/"
+	@echo "                     (on a machine running the series, with pmem of its own:"
+	@echo "                     benchmarks/bench --host --region R --destroy-data)"
 	@echo "  make check         the tests: patch checks, lint, guest suites (TAP)"
 	@echo "  make check-debug   the guest suites on a KASAN+lockdep+kmemleak+UBSAN"
 	@echo "                     build of the patched kernel (not in CI: slow)"

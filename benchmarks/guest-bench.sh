@@ -23,16 +23,23 @@
 # benchmarks/copy-probe/build.sh). BENCH_SWEEP="4k ... 1m" adds the block-size
 # sweep of sequential writes on the raw namespace.
 # The settings come in $PMEM_GUEST_OUT/bench.env, written by benchmarks/bench.
+# BENCH_HOST=1 (bench --host): no guest but the user's machine, so only
+# the regions BENCH_REGIONS names are touched, every namespace made is
+# named HOST_NS_NAME, and what the run changes (hugetlb pool, idle
+# namespaces' mapping, brd) is put back at exit.
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=qemu-nvdimm/tests/common.sh
 source "$here/../qemu-nvdimm/tests/common.sh"
+# The case library resets every NFIT region at exit: on the user's machine
+# (bench --host) only the regions named are the bench's.
+[ "${BENCH_HOST:-0}" = 0 ] || trap - EXIT
 need fio
 # shellcheck disable=SC1091 # written per boot by benchmarks/bench
 source "${PMEM_GUEST_OUT:?}/bench.env"
 
 out=${PMEM_GUEST_OUT:?}/fio
-jobs_dir=/tmp/bench-jobs
-mkdir -p "$out" "$jobs_dir"
+jobs_dir=$(mktemp -d /tmp/bench-jobs.XXXXXX)
+mkdir -p "$out"
 read -r -a workloads <<<"${BENCH_WORKLOADS:?}"
 read -r -a sweep <<<"${BENCH_SWEEP:-}"
 repeats=${BENCH_REPEATS:?} sweep_repeats=${BENCH_SWEEP_REPEATS:-3}
@@ -48,16 +55,61 @@ else
 	export TIME_BASED=1 RUNTIME=${BENCH_RUNTIME:?} RAMP=${BENCH_RAMP:?} IO_SIZE=$size
 fi
 
+host=${BENCH_HOST:-0}
+if [ "$host" = 1 ]; then
+	read -r -a regions <<<"${BENCH_REGIONS:?}"
+	# One region: sector shares it, after the raw points.
+	[ "${#regions[@]}" -ge 2 ] || regions+=("${regions[0]}")
+else
+	mapfile -t regions < <(nfit_regions)
+	[ "${#regions[@]}" -ge 2 ] || err "the benchmark needs two NVDIMMs"
+fi
+ns_name=${HOST_NS_NAME:-pmem-stack-bench}
+if [ -e /sys/module/libnvdimm/parameters/default_mapping ]; then types=(wb wt); else types=(default); fi
+# seed_mapping REGION: the type the region's next namespace gets.
+seed_mapping() {
+	cat "/sys/bus/nd/devices/$1/$(cat "/sys/bus/nd/devices/$1/namespace_seed")/mapping" 2>/dev/null || true
+}
+declare -A idle_was
+clear_regions() {
+	local r
+	if [ "$host" = 0 ]; then
+		reset_regions
+		return
+	fi
+	for r in "${regions[@]}"; do ndctl destroy-namespace -f -r "$r" all >/dev/null 2>&1 || true; done
+}
+# restore_host: bench --host leaves the machine as it found it.
+restore_host() {
+	local r
+	[ "$host" = 1 ] || return 0
+	for r in "${!idle_was[@]}"; do
+		[ -z "${idle_was[$r]}" ] || idle_set_mapping "$r" "${idle_was[$r]}" || true
+	done
+	[ "$brd_loaded" = 0 ] || rmmod brd || true
+	echo "$hugepages" >/proc/sys/vm/nr_hugepages || true
+}
+brd_loaded=0
+hugepages=$(cat /proc/sys/vm/nr_hugepages 2>/dev/null || echo 0)
+# One fsdax mount per arm, side by side.
+dax_mnt=/tmp/bench-dax
+umount_dax() {
+	local m
+	for m in "$dax_mnt"-*; do umount "$m" 2>/dev/null || true; done
+}
+trap 'umount_dax; clear_regions >/dev/null 2>&1 || true; restore_host; rm -rf "$jobs_dir"' EXIT
+if [ "$host" = 1 ]; then
+	for r in "${regions[@]}"; do idle_was[$r]=$(seed_mapping "$r"); done
+fi
 # fio's I/O buffers (workloads/common.fio: mem=mmaphuge): one 2M page per
 # job, and one job runs at a time; a few spare.
-echo 4 >/proc/sys/vm/nr_hugepages 2>/dev/null || err "no hugetlb pages (guest kernel without CONFIG_HUGETLBFS?)"
-[ "$(awk '$1 == "HugePages_Total:" { print $2 }' /proc/meminfo)" -ge 4 ] ||
+free_huge=$(awk '$1 == "HugePages_Free:" { print $2 }' /proc/meminfo)
+[ "${free_huge:-0}" -ge 4 ] || echo $((hugepages + 4 - ${free_huge:-0})) >/proc/sys/vm/nr_hugepages 2>/dev/null ||
+	err "no hugetlb pages (kernel without CONFIG_HUGETLBFS?)"
+[ "$(awk '$1 == "HugePages_Free:" { print $2 }' /proc/meminfo)" -ge 4 ] ||
 	err "could not reserve 4 hugetlb pages for fio's buffers: $(grep HugePages_ /proc/meminfo | paste -sd' ')"
 
-mapfile -t regions < <(nfit_regions)
-[ "${#regions[@]}" -ge 2 ] || err "the benchmark needs two NVDIMMs"
-if [ -e /sys/module/libnvdimm/parameters/default_mapping ]; then types=(wb wt); else types=(default); fi
-reset_regions
+clear_regions
 
 # The 2x2 copy-path probe maps the start of the first region itself, so it
 # runs while no namespace holds that range.
@@ -91,8 +143,15 @@ for t in raw sector; do
 	for bs in "${sweep[@]}"; do plan+=("raw sweep-write-$bs $sweep_repeats $bs"); done
 done
 if [ "$peers" = 1 ]; then
-	modprobe brd rd_nr=1 rd_size=$(((${size%M} + 64) * 1024)) || err "modprobe brd"
-	for w in "${workloads[@]}"; do plan+=("brd $w $peer_repeats"); done
+	if [ "$host" = 1 ] && [ -e /sys/module/brd ]; then
+		# Its /dev/ram* may hold someone's data: brd is measured only when
+		# the bench can load it with its own size, and unload it.
+		echo "note: no brd peer (brd is loaded already on this machine)" >&2
+	else
+		modprobe brd rd_nr=1 rd_size=$(((${size%M} + 64) * 1024)) || err "modprobe brd"
+		brd_loaded=$host
+		for w in "${workloads[@]}"; do plan+=("brd $w $peer_repeats"); done
+	fi
 	if fio --enghelp 2>/dev/null | grep -qw dev-dax && modprobe device_dax; then
 		for w in "${engine_workloads[@]}"; do plan+=("devdax $w $peer_repeats"); done
 	else
@@ -122,13 +181,6 @@ for p in "${plan[@]}"; do
 	total=$((total + reps * ${#a[@]}))
 done
 
-# One fsdax mount per arm, side by side.
-dax_mnt=/tmp/bench-dax
-umount_dax() {
-	local m
-	for m in "$dax_mnt"-*; do umount "$m" 2>/dev/null || true; done
-}
-trap 'umount_dax; reset_regions >/dev/null 2>&1 || true' EXIT
 
 ns_size=$((${size%M} + 64))M
 # The dax peers' two namespaces each fill whole 128M memory sections: two
@@ -160,7 +212,7 @@ prepare() {
 		[ "$arm" = default ] || idle_set_mapping "$region" "$arm"
 		case $target in
 		fsdax)
-			create_ns "$region" -m fsdax -M mem -a 2M -s "$dax_size" || err "create fsdax namespace: $ns_err"
+			create_ns "$region" -n "$ns_name" -m fsdax -M mem -a 2M -s "$dax_size" || err "create fsdax namespace: $ns_err"
 			# DAX wants the page size as block size; mke2fs picks 1k for a small fs.
 			mkfs.ext4 -q -F -b 4096 "$dev" >&2 || err "mkfs.ext4 on the fsdax namespace"
 			mkdir -p "$dax_mnt-$arm"
@@ -173,11 +225,11 @@ prepare() {
 			;;
 		devdax)
 			# -M mem: a wt pagemap needs its memmap in RAM; wb gets the same.
-			create_ns "$region" -m devdax -M mem -a 2M -s "$dax_size" || err "create devdax namespace: $ns_err"
+			create_ns "$region" -n "$ns_name" -m devdax -M mem -a 2M -s "$dax_size" || err "create devdax namespace: $ns_err"
 			fio_dev[$arm]=$chardev
 			;;
 		*)
-			create_ns "$region" -m "$target" -s "$ns_size" || err "create $target namespace: $ns_err"
+			create_ns "$region" -n "$ns_name" -m "$target" -s "$ns_size" || err "create $target namespace: $ns_err"
 			fio_dev[$arm]=$dev
 			;;
 		esac
@@ -283,5 +335,9 @@ for p in "${plan[@]}"; do
 	fi
 done
 echo ']' >>"$PMEM_GUEST_OUT/pat.json"
+mode=guest
+[ "$host" = 0 ] || mode=host
 jq -n --arg k "$(uname -r)" --arg a "${PMEM_ACCEL:-unknown}" --arg c "$(nproc)" --arg clk "$clock" \
-	'{kernel: $k, accel: $a, cpus: ($c | tonumber), clock: $clk}' >"$PMEM_GUEST_OUT/meta.json"
+	--arg m "$mode" --arg r "${regions[*]}" \
+	'{kernel: $k, accel: $a, cpus: ($c | tonumber), clock: $clk, mode: $m, regions: ($r | split(" ") | unique)}' \
+	>"$PMEM_GUEST_OUT/meta.json"

@@ -21,6 +21,7 @@ def write_report(res, s):
     noisy = {(r["kernel"], r["target"], r["type"], r["workload"])
              for r in s["results"] if r.get("spread_explained")}
     L = ["# pmem-stack benchmark: WB vs WT on the pmem copy path", ""]
+    L += headline(s, cmp, workloads)
     L.append("## What this run says")
     L.append("")
     if clock == "icount":
@@ -173,6 +174,30 @@ def write_report(res, s):
     with open(os.path.join(res, "report.md"), "w") as f:
         f.write("\n".join(L) + "\n")
     write_plot_data(res, workloads, cmp)
+
+
+def headline(s, cmp, workloads):
+    """The first lines: what a performance engineer came for. On hardware
+    that honours the type, WT against WB per workload; otherwise why no
+    ratio here can say that."""
+    mt = s["memtype_probe"]
+    where = ""
+    if s.get("mode") == "host":
+        k = s["kernels"]["patched"]
+        where = (f"Measured on this machine (`bench --host`, {k['kernel']}, "
+                 f"{', '.join(k.get('regions', []))}, {k['accel']}). ")
+    if not s["speaks_for_hardware"]:
+        why = ("it counts instructions, not time" if s["clock"] == "icount" else
+               f"the memory type is {mt['verdict']} here ({mt.get('reason', '')})")
+        return [f"{where}**No WT/WB ratio of this run speaks for hardware**: {why}.", ""]
+    L = [f"{where}**On this hardware, write-through against write-back** (WT/WB of the "
+         "cost per I/O, 95% interval; > 1: WT costs more):", ""]
+    for w in workloads:
+        for t in ("raw", "sector", "devdax", "fsdax"):
+            c = cmp.get(("WT/WB", t, w))
+            if c:
+                L.append(f"- {w} on {t}: {fmt_ci(c)}, {c['verdict']}")
+    return L + [""]
 
 
 def uring_section(s, med, cmp, workloads):

@@ -153,7 +153,7 @@ def copy_probe(res, clock):
         reason = (f"the page table says write-through, but plain stores cost "
                   f"{ratio:.3f}x on WT what they cost on WB, best round against best "
                   f"(honoured needs every WT round >= {HONOURED_RATIO}x every WB round): "
-                  "the accelerator does not model the type")
+                  "the platform does not honour the type (TCG, or a hypervisor that ignores the guest's PAT)")
     probe = {"verdict": verdict, "wt_over_wb": ratio, "threshold": HONOURED_RATIO,
              "stores_cost": stores, "pte": pte, "reason": reason}
     return {"clock": clock, "unit": UNIT[clock].replace("/IO", "/KiB"),

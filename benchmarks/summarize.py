@@ -56,9 +56,12 @@ def main(res):
         if r["spread_flagged"] and why:
             r["spread_explained"] = why
             explained[f"{r['kernel']} {r['target']} {r['type']} {r['workload']}"] = why
+    # bench --host: the kernel the user's machine runs, no guest, no stock.
+    mode = "host" if any(k.get("mode") == "host" for k in kernels.values()) else "guest"
     summary = {
         "schema": SCHEMA,
         "result_dir": os.path.basename(os.path.abspath(res)),
+        "mode": mode,
         "clock": clock,
         "unit": UNIT[clock],
         "spread_limit": limit,

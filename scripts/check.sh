@@ -90,4 +90,10 @@ quick_bench() {
 	benchmarks/check-summary.py "$PMEM_CACHE/check-bench/latest"
 }
 run_suite bench-shape quick_bench
+# bench --host in a guest playing the user's machine: its refusals and a
+# small wall-clock run (about 2 min); and the refusal of a kernel without
+# the series (a stock boot, 15 s).
+benchmarks/copy-probe/build.sh >/dev/null
+run_suite bench-host qemu-nvdimm/run -- testlib/run-suite benchmarks/tests/host
+run_suite bench-host-stock qemu-nvdimm/run --kernel stock -- testlib/run-suite benchmarks/tests/host 01-refusals
 totals

@@ -8,7 +8,7 @@ source "$PMEM_TOP/testlib/tap.sh"
 
 cd "$PMEM_TOP"
 mapfile -t scripts < <(git ls-files | while read -r f; do
-	[ -f "$f" ] && head -n1 "$f" | grep -qE '^#!.*bash|shell=bash' && echo "$f"
+	if [ -f "$f" ] && head -n1 "$f" | grep -qE '^#!.*bash|shell=bash'; then echo "$f"; fi
 done; find scripts testlib kernel qemu-nvdimm nfit-test benchmarks -type f \( -name '*.sh' -o -name run -o -name guest-init -o -name run-suite \) 2>/dev/null)
 mapfile -t scripts < <(printf '%s\n' "${scripts[@]}" | sort -u)
 for f in "${scripts[@]}"; do

@@ -27,17 +27,21 @@ def fio_job(name, lat_ns):
             "job options": {"ioengine": "psync", "rw": "randwrite", "bs": "4k"}}
 
 
-def result_dir(root, clock, accel, probe):
+def result_dir(root, clock, accel, probe, host=False):
     """Two kernels, one workload, three runs per arm; probe: the module's
-    lines, or None for a probe that failed to load."""
-    for kernel, arms in (("patched", ("wb", "wt")), ("stock", ("default",))):
+    lines, or None for a probe that failed to load. host: bench --host's
+    folder, the running kernel alone."""
+    kernels = (("patched", ("wb", "wt")),) if host else (("patched", ("wb", "wt")), ("stock", ("default",)))
+    for kernel, arms in kernels:
         d = os.path.join(root, kernel)
         os.makedirs(os.path.join(d, "fio"))
         jobs = [fio_job(f"rand-write-4k@{arm}@{r}", 5000.0 + r + (2000 if arm == "wt" else 0))
                 for r in (1, 2, 3) for arm in arms]
         json.dump({"jobs": jobs}, open(os.path.join(d, "fio", "raw.rand-write-4k.json"), "w"))
-        json.dump({"kernel": kernel, "accel": accel, "cpus": 1, "clock": clock},
-                  open(os.path.join(d, "meta.json"), "w"))
+        meta = {"kernel": kernel, "accel": accel, "cpus": 1, "clock": clock}
+        if host:
+            meta.update(mode="host", regions=["region0", "region1"])
+        json.dump(meta, open(os.path.join(d, "meta.json"), "w"))
         json.dump([{"target": "raw", "type": a, "namespace": "namespace0.0",
                     "pat": "write-back"} for a in arms], open(os.path.join(d, "pat.json"), "w"))
     if probe is None:
@@ -92,5 +96,19 @@ with tempfile.TemporaryDirectory() as tmp:
     same = [c for c in s["comparisons"] if c["name"] == "WB/stock"][0]
     check(same["verdict"] == "no measurable difference" and same["ci95"][0] <= 1 <= same["ci95"][1],
           "identical WB and stock runs: no measurable difference", same)
+    # bench --host: what a performance engineer reads first.
+    s = result_dir(os.path.join(tmp, "h"), "wall", "host", probe_lines(30000, 240000), host=True)
+    head = open(os.path.join(tmp, "h", "report.md")).read().split("## What this run says")[0]
+    check(s["mode"] == "host" and set(s["kernels"]) == {"patched"}
+          and not any(c["name"] == "WB/stock" for c in s["comparisons"]),
+          "bench --host: mode host, the running kernel alone, no WB/stock", sorted(s["kernels"]))
+    check(s["speaks_for_hardware"] and "On this hardware, write-through against write-back" in head
+          and "rand-write-4k on raw: 1.3" in head and "costs more" in head,
+          "honoured on a wall clock: the report opens with WT/WB per workload, its interval", head)
+    s = result_dir(os.path.join(tmp, "i"), "wall", "host", probe_lines(30000, 30500), host=True)
+    head = open(os.path.join(tmp, "i", "report.md")).read().split("## What this run says")[0]
+    check("No WT/WB ratio of this run speaks for hardware" in head and "not-honoured" in head
+          and "On this hardware" not in head,
+          "not honoured: the report opens by saying no ratio speaks for hardware, and why", head)
 
 tap.done()

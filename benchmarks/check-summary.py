@@ -65,6 +65,17 @@ check({("fsdax", "wb"), ("fsdax", "wt")} <= types, "the fsdax file (libpmem) pee
 check({("WT/WB", t) for t in ("devdax", "fsdax")} <= {(c["name"], c["target"]) for c in s.get("comparisons", [])},
       "WT/WB compared on the dax peers")
 check(any(r["workload"].startswith("sweep-write-") for r in rs), "block-size sweep points present")
+# Other providers (BENCH_PROVIDERS): each booted gives raw and fsdax, wb and wt.
+provs = ks.get("patched", {}).get("providers", [])
+if provs:
+    want_p = {(f"{p}-{t}", a) for p in provs for t in ("raw", "fsdax") for a in ("wb", "wt")}
+    check(want_p <= types, f"providers {', '.join(provs)}: raw and fsdax measured wb and wt",
+          sorted(want_p - types))
+    check({("WB/nfit", f"{p}-raw") for p in provs} <= {(c["name"], c["target"]) for c in s.get("comparisons", [])},
+          "each provider's raw WB compared with NFIT's")
+else:
+    tap.skip("provider points", "no other provider in this run (BENCH_PROVIDERS empty, or bench --host)")
+    tap.skip("provider comparisons", "no other provider in this run")
 floor = s.get("copy_floor") or {}
 check(all(isinstance(floor.get(k), float) for k in ("memcpy_MBps", "ntstore_MBps")),
       "the in-guest copy floor is recorded")
@@ -105,10 +116,10 @@ if clock == "icount":
     check(not over and det.get("limit") == 0.005,
           "icount: every point repeats within 0.5% (instruction counts), or its reason is named",
           "\n".join(over))
-    known = ("io_uring", "fsdax")
     odd = [r for r in rs if r.get("spread_explained") and not (
-        r["spread_explained"].startswith(known) and r["spread"] > 0.005)]
-    check(not odd, "icount: only io_uring and fsdax points are excused, and only when over",
+        r["spread_explained"].startswith("io_uring") and r["engine"] == "io_uring"
+        and r["spread"] > 0.005)]
+    check(not odd, "icount: only io_uring points are excused, and only when over",
           [(r["target"], r["workload"]) for r in odd])
     check(all(len(r["runs"]) >= 3 for r in rs), "icount: every point ran at least 3 times")
 else:

@@ -28,8 +28,17 @@
 # named HOST_NS_NAME, and what the run changes (hugetlb pool, idle
 # namespaces' mapping, brd) is put back at exit.
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=qemu-nvdimm/tests/common.sh
-source "$here/../qemu-nvdimm/tests/common.sh"
+# A boot of another provider (qemu-nvdimm/run --pmem e820|virtio) measures
+# raw and fsdax on its label-less namespaces, the first mapped wb and the
+# second wt, into files named PROVIDER-TARGET.WORKLOAD.json.
+provider=${PMEM_PROVIDER:-nfit}
+if [ "$provider" = nfit ]; then
+	# shellcheck source=qemu-nvdimm/tests/common.sh
+	source "$here/../qemu-nvdimm/tests/common.sh"
+else
+	# shellcheck source=qemu-nvdimm/providers/common.sh
+	source "$here/../qemu-nvdimm/providers/common.sh"
+fi
 # The case library resets every NFIT region at exit: on the user's machine
 # (bench --host) only the regions named are the bench's.
 [ "${BENCH_HOST:-0}" = 0 ] || trap - EXIT
@@ -64,6 +73,12 @@ else
 	mapfile -t regions < <(nfit_regions)
 	[ "${#regions[@]}" -ge 2 ] || err "the benchmark needs two NVDIMMs"
 fi
+prefix=""
+if [ "$provider" != nfit ]; then
+	prefix=$provider-
+	mapfile -t provider_ns < <(provider_namespaces)
+	[ "${#provider_ns[@]}" -ge 2 ] || err "the $provider boot needs two namespaces (--nvdimms 2)"
+fi
 ns_name=${HOST_NS_NAME:-pmem-stack-bench}
 if [ -e /sys/module/libnvdimm/parameters/default_mapping ]; then types=(wb wt); else types=(default); fi
 # seed_mapping REGION: the type the region's next namespace gets.
@@ -93,9 +108,11 @@ brd_loaded=0
 hugepages=$(cat /proc/sys/vm/nr_hugepages 2>/dev/null || echo 0)
 # One fsdax mount per arm, side by side.
 dax_mnt=/tmp/bench-dax
+writeback_centisecs=$(cat /proc/sys/vm/dirty_writeback_centisecs)
 umount_dax() {
 	local m
 	for m in "$dax_mnt"-*; do umount "$m" 2>/dev/null || true; done
+	echo "$writeback_centisecs" >/proc/sys/vm/dirty_writeback_centisecs
 }
 trap 'umount_dax; clear_regions >/dev/null 2>&1 || true; restore_host; rm -rf "$jobs_dir"' EXIT
 if [ "$host" = 1 ]; then
@@ -137,11 +154,16 @@ done
 
 # The plan, one line per point: target workload repeats [bs]
 plan=()
-for t in raw sector; do
+targets=(raw sector)
+[ "$provider" = nfit ] || targets=(raw)
+for t in "${targets[@]}"; do
 	for w in "${workloads[@]}"; do plan+=("$t $w $repeats"); done
 	[ "$t" = raw ] || continue
 	for bs in "${sweep[@]}"; do plan+=("raw sweep-write-$bs $sweep_repeats $bs"); done
 done
+if [ "$provider" != nfit ] && fio --enghelp 2>/dev/null | grep -qw libpmem && command -v mkfs.ext4 >/dev/null; then
+	for w in "${engine_workloads[@]}"; do plan+=("fsdax $w $peer_repeats"); done
+fi
 if [ "$peers" = 1 ]; then
 	if [ "$host" = 1 ] && [ -e /sys/module/brd ]; then
 		# Its /dev/ram* may hold someone's data: brd is measured only when
@@ -192,6 +214,10 @@ declare -A fio_dev
 prepare() {
 	local target=$1 region arm
 	fio_dev=()
+	if [ "$provider" != nfit ]; then
+		prepare_provider "$target"
+		return
+	fi
 	case $target in
 	brd)
 		# brd allocates a page on its first write: fill it once, so every
@@ -213,15 +239,7 @@ prepare() {
 		case $target in
 		fsdax)
 			create_ns "$region" -n "$ns_name" -m fsdax -M mem -a 2M -s "$dax_size" || err "create fsdax namespace: $ns_err"
-			# DAX wants the page size as block size; mke2fs picks 1k for a small fs.
-			mkfs.ext4 -q -F -b 4096 "$dev" >&2 || err "mkfs.ext4 on the fsdax namespace"
-			mkdir -p "$dax_mnt-$arm"
-			mount -o dax=always "$dev" "$dax_mnt-$arm" || err "mount -o dax=always"
-			# Allocate the file's blocks before any run: a run that
-			# allocates as it writes costs more than the ones after it.
-			dd if=/dev/zero of="$dax_mnt-$arm/fio.dat" bs=1M count="${size%M}" conv=fsync status=none ||
-				err "fill the fsdax file"
-			fio_dev[$arm]=$dax_mnt-$arm/fio.dat
+			dax_file "$dev" "$arm"
 			;;
 		devdax)
 			# -M mem: a wt pagemap needs its memmap in RAM; wb gets the same.
@@ -234,6 +252,57 @@ prepare() {
 			;;
 		esac
 		record_pat "$target" "$arm" "$ns"
+	done
+}
+
+# dax_file DEV ARM: ext4 on DEV mounted dax=always, a file of BENCH_SIZE
+# in it as fio_dev[ARM].
+dax_file() {
+	local dev=$1 arm=$2
+	# DAX wants the page size as block size; mke2fs picks 1k for a small
+	# fs. The file maps in 2M entries only where its extents are 2M-aligned
+	# (otherwise every 4k page faults on its own, and the faults a run
+	# takes depend on the offsets its seed draws): a 2M stride for the
+	# allocator, and no backup superblock or reserved GDT blocks at the
+	# start of a block group, where they would shift what follows.
+	mkfs.ext4 -q -F -b 4096 -E stride=512,stripe_width=512,num_backup_sb=0 \
+		-O sparse_super2,^resize_inode "$dev" >&2 || err "mkfs.ext4 on $dev"
+	mkdir -p "$dax_mnt-$arm"
+	# lazytime: the mtime a write fault sets stays in memory, so no
+	# journal commit lands in a later run: the peer measures the copy
+	# into the mapping, not ext4's journal.
+	mount -o dax=always,lazytime "$dev" "$dax_mnt-$arm" || err "mount -o dax=always $dev: $(dmesg | tail -n 2)"
+	# Allocate the file's blocks before any run, in one request (aligned
+	# extents), and write them: a run that allocates or converts as it
+	# writes costs more than the ones after it.
+	fallocate -l "$size" "$dax_mnt-$arm/fio.dat" || err "fallocate the file on $dev"
+	dd if=/dev/zero of="$dax_mnt-$arm/fio.dat" bs=1M count="${size%M}" conv=fsync,notrunc status=none ||
+		err "fill the file on $dev"
+	fio_dev[$arm]=$dax_mnt-$arm/fio.dat
+	# The flusher thread would write the file's dirty DAX entries back (a
+	# cache-line flush per 64 bytes of every entry a run dirtied) at its
+	# own times, inside whichever run is measured then: under icount it
+	# waits until the fsdax points are done.
+	[ "$clock" = wall ] || echo 0 >/proc/sys/vm/dirty_writeback_centisecs
+}
+
+# prepare_provider TARGET: raw or fsdax on the provider's namespaces, the
+# first for wb and the second for wt, as a boot gives them (label-less:
+# the namespace is the region, and only its type changes).
+prepare_provider() {
+	local target=$1 arm i=0 n dev
+	umount_dax
+	reset_regions
+	for arm in $(arms "$target"); do
+		n=${provider_ns[$i]}
+		i=$((i + 1))
+		[ "$arm" = default ] || set_type "$n" "$arm"
+		dev=/dev/$(ndctl list -n "$n" | jarray | jq -r .blockdev)
+		case $target in
+		fsdax) dax_file "$dev" "$arm" ;;
+		*) fio_dev[$arm]=$dev ;;
+		esac
+		record_pat "$prefix$target" "$arm" "$n"
 	done
 }
 
@@ -325,8 +394,20 @@ for p in "${plan[@]}"; do
 		IO_SIZE=$(BENCH_IOS=$ios io_size "${w/sweep-write-*/seq-write-sweep}" "$bs")
 		export IO_SIZE
 	fi
-	ENGINE=$engine DIRECT=$direct BS=${bs:-4k} fio --output-format=json \
-		--output="$out/$t.$w.json" "${files[@]}" >/dev/null || err "fio $w on $t failed"
+	# fsdax: each run maps the file anew, and its first touch of each 2M
+	# page faults. Under icount its runs ramp for BENCH_FSDAX_RAMP of guest
+	# time (a pass over the whole file at 128k, many at 4k) and then run
+	# for BENCH_FSDAX_RUNTIME: the faults land in the ramp, and every run
+	# measures copies into a mapped file whichever offsets its seed draws.
+	# Timed, not fixed work: fio 3.33 records no latency after a ramp in a
+	# run of fixed size, and the cost is the mean latency, not a count.
+	timing=()
+	if [ "$clock" = icount ] && [ "$t" = fsdax ]; then
+		timing=(TIME_BASED=1 RAMP="${BENCH_FSDAX_RAMP:-400ms}"
+			RUNTIME="${BENCH_FSDAX_RUNTIME:-250ms}" IO_SIZE="$size")
+	fi
+	env "${timing[@]}" ENGINE=$engine DIRECT=$direct BS="${bs:-4k}" fio --output-format=json \
+		--output="$out/$prefix$t.$w.json" "${files[@]}" >/dev/null || err "fio $w on $prefix$t failed"
 	n=$((n + reps * ${#a[@]}))
 	# The bare copy into the same mapping, once the devdax runs are done.
 	if [ "$t" = devdax ] && [ "$w" = "${engine_workloads[-1]}" ] && [ -x "${COPYBW:-}" ]; then
@@ -338,6 +419,7 @@ echo ']' >>"$PMEM_GUEST_OUT/pat.json"
 mode=guest
 [ "$host" = 0 ] || mode=host
 jq -n --arg k "$(uname -r)" --arg a "${PMEM_ACCEL:-unknown}" --arg c "$(nproc)" --arg clk "$clock" \
-	--arg m "$mode" --arg r "${regions[*]}" \
-	'{kernel: $k, accel: $a, cpus: ($c | tonumber), clock: $clk, mode: $m, regions: ($r | split(" ") | unique)}' \
+	--arg m "$mode" --arg r "${regions[*]}" --arg p "$provider" \
+	'{kernel: $k, accel: $a, cpus: ($c | tonumber), clock: $clk, mode: $m, provider: $p,
+	  regions: ($r | split(" ") | unique)}' \
 	>"$PMEM_GUEST_OUT/meta.json"

@@ -97,6 +97,7 @@ def write_report(res, s):
                  + ("; the others are points excused below, whose own runs vary by more."
                     if len(exact) < len(wbstock) else "."))
     L += uring_section(s, med, cmp, sorted(uring))
+    L += providers_section(s, med, cmp)
     if s.get("copy_probe"):
         L += ["", "## The copy path, 2 x 2", "",
               "The same NVDIMM range mapped write-back and write-through (the memremap() "
@@ -198,6 +199,29 @@ def headline(s, cmp, workloads):
             if c:
                 L.append(f"- {w} on {t}: {fmt_ci(c)}, {c['verdict']}")
     return L + [""]
+
+
+def providers_section(s, med, cmp):
+    """Raw and fsdax on the other providers the run booted, beside NFIT's."""
+    targets = sorted({r["target"] for r in s["results"] if "-" in r["target"]})
+    if not targets:
+        return []
+    L = ["", "## Other pmem providers: legacy e820 (memmap=) and virtio-pmem", "",
+         "The patched kernel booted on each provider's two label-less namespaces, the "
+         "first mapped wb and the second wt, the same workloads and clock. WB/nfit: "
+         f"the provider's WB over the NFIT namespace's (raw, or the fsdax file). Median {s['unit']}:",
+         "", "| workload | target | WB | WT | WT/WB | WB/nfit |", "|---|---|---|---|---|---|"]
+    for w in sorted({r["workload"] for r in s["results"] if r["target"] in targets}):
+        for t in targets:
+            wb, wt = med.get(("patched", t, "wb", w)), med.get(("patched", t, "wt", w))
+            if not wb and not wt:
+                continue
+
+            def cell(r):
+                return f"{r['median']:.0f} ({r['spread'] * 100:.2f}%)" if r else "-"
+            L.append(f"| {w} | {t} | {cell(wb)} | {cell(wt)} | "
+                     f"{fmt_ci(cmp.get(('WT/WB', t, w)))} | {fmt_ci(cmp.get(('WB/nfit', t, w)))} |")
+    return L
 
 
 def uring_section(s, med, cmp, workloads):

@@ -14,7 +14,7 @@ UNIT = {"icount": "insn/IO", "wall": "ns/IO"}
 # the same cost means the accelerator does not model the type.
 HONOURED_RATIO = 1.5
 JOB = re.compile(r"^(?P<workload>[^@]+)@(?P<arm>[^@]+)@(?P<rep>\d+)$")
-KDIR = re.compile(r"^(?P<kernel>patched|stock)(\.r(?P<round>\d+))?$")
+KDIR = re.compile(r"^(?P<kernel>patched|stock)(\.(?P<provider>e820|virtio))?(\.r(?P<round>\d+))?$")
 def parse_size(text):
     """'4k', '1m' -> bytes."""
     mult = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}.get(text[-1].lower(), 1)
@@ -78,7 +78,14 @@ def load(res):
         kdir = os.path.join(res, d)
         with open(os.path.join(kdir, "meta.json")) as f:
             meta = json.load(f)
-        if rnd == 1:
+        if m["provider"]:
+            # Another provider's boot of the same kernel: its points carry
+            # the provider in their target (e820-raw), its PAT joins the
+            # kernel's.
+            with open(os.path.join(kdir, "pat.json")) as f:
+                kernels[kernel]["pat"] += json.load(f)
+            kernels[kernel].setdefault("providers", []).append(m["provider"])
+        elif rnd == 1:
             kernels[kernel] = meta
             with open(os.path.join(kdir, "pat.json")) as f:
                 kernels[kernel]["pat"] = json.load(f)

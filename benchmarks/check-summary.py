@@ -68,8 +68,10 @@ check(any(r["workload"].startswith("sweep-write-") for r in rs), "block-size swe
 # Other providers (BENCH_PROVIDERS): each booted gives raw and fsdax, wb and wt.
 provs = ks.get("patched", {}).get("providers", [])
 if provs:
-    want_p = {(f"{p}-{t}", a) for p in provs for t in ("raw", "fsdax") for a in ("wb", "wt")}
-    check(want_p <= types, f"providers {', '.join(provs)}: raw and fsdax measured wb and wt",
+    # virtio-pmem has no MAP_SYNC, which fio's libpmem engine needs: raw only.
+    want_p = {(f"{p}-{t}", a) for p in provs for t in ("raw", "fsdax") for a in ("wb", "wt")
+              if not (p == "virtio" and t == "fsdax")}
+    check(want_p <= types, f"providers {', '.join(provs)}: raw (and fsdax but on virtio) measured wb and wt",
           sorted(want_p - types))
     check({("WB/nfit", f"{p}-raw") for p in provs} <= {(c["name"], c["target"]) for c in s.get("comparisons", [])},
           "each provider's raw WB compared with NFIT's")

@@ -35,13 +35,19 @@ provider=${PMEM_PROVIDER:-nfit}
 if [ "$provider" = nfit ]; then
 	# shellcheck source=qemu-nvdimm/tests/common.sh
 	source "$here/../qemu-nvdimm/tests/common.sh"
+elif [ "${BENCH_HOST:-0}" = 1 ]; then
+	echo "bench --host measures the regions named, not a provider's ($provider)" >&2
+	exit 2
 else
 	# shellcheck source=qemu-nvdimm/providers/common.sh
 	source "$here/../qemu-nvdimm/providers/common.sh"
 fi
-# The case library resets every NFIT region at exit: on the user's machine
-# (bench --host) only the regions named are the bench's.
-[ "${BENCH_HOST:-0}" = 0 ] || trap - EXIT
+# On the user's machine (bench --host) only the regions named are the
+# bench's: the case library's whole-bus helpers must never run there.
+if [ "${BENCH_HOST:-0}" = 1 ]; then
+	reset_regions() { err "reset_regions on the user's machine"; }
+	nfit_regions() { err "nfit_regions on the user's machine"; }
+fi
 need fio
 # shellcheck disable=SC1091 # written per boot by benchmarks/bench
 source "${PMEM_GUEST_OUT:?}/bench.env"
@@ -86,13 +92,31 @@ seed_mapping() {
 	cat "/sys/bus/nd/devices/$1/$(cat "/sys/bus/nd/devices/$1/namespace_seed")/mapping" 2>/dev/null || true
 }
 declare -A idle_was
+# own_namespaces REGION: the namespaces of REGION the bench made (named
+# ns_name); foreign_namespaces REGION: every other one that holds capacity.
+own_namespaces() {
+	ndctl list -N -i -r "$1" | jarray | jq -r --arg n "$ns_name" 'select(.name == $n) | .dev'
+}
+foreign_namespaces() {
+	ndctl list -N -i -r "$1" | jarray | jq -r --arg n "$ns_name" 'select(.name != $n and .size > 0) | .dev'
+}
+# clear_region REGION: a guest's region is the bench's; on the user's
+# machine only what the bench made goes.
+clear_region() {
+	local n
+	if [ "$host" = 0 ]; then
+		ndctl destroy-namespace -f -r "$1" all >/dev/null 2>&1 || true
+		return
+	fi
+	for n in $(own_namespaces "$1"); do ndctl destroy-namespace -f "$n" >/dev/null 2>&1 || true; done
+}
 clear_regions() {
 	local r
 	if [ "$host" = 0 ]; then
 		reset_regions
 		return
 	fi
-	for r in "${regions[@]}"; do ndctl destroy-namespace -f -r "$r" all >/dev/null 2>&1 || true; done
+	for r in "${regions[@]}"; do clear_region "$r"; done
 }
 # restore_host: bench --host leaves the machine as it found it.
 restore_host() {
@@ -104,19 +128,39 @@ restore_host() {
 	[ "$brd_loaded" = 0 ] || rmmod brd || true
 	echo "$hugepages" >/proc/sys/vm/nr_hugepages || true
 }
+# cleanup: the EXIT trap. Nothing in it may stop the rest (set +e), and a
+# second Ctrl-C must not cut it short.
+cleanup() {
+	trap '' INT TERM HUP
+	set +e
+	umount_dax
+	clear_regions >/dev/null 2>&1
+	restore_host
+	rm -rf "$jobs_dir" "$dax_top"
+}
 brd_loaded=0
 hugepages=$(cat /proc/sys/vm/nr_hugepages 2>/dev/null || echo 0)
 # One fsdax mount per arm, side by side.
-dax_mnt=/tmp/bench-dax
+dax_top=$(mktemp -d /tmp/bench-dax.XXXXXX)
+dax_mnt=$dax_top/mnt
 writeback_centisecs=$(cat /proc/sys/vm/dirty_writeback_centisecs)
 umount_dax() {
 	local m
 	for m in "$dax_mnt"-*; do umount "$m" 2>/dev/null || true; done
-	echo "$writeback_centisecs" >/proc/sys/vm/dirty_writeback_centisecs
+	echo "$writeback_centisecs" >/proc/sys/vm/dirty_writeback_centisecs 2>/dev/null || true
 }
-trap 'umount_dax; clear_regions >/dev/null 2>&1 || true; restore_host; rm -rf "$jobs_dir"' EXIT
+trap cleanup EXIT
+# fio ends its runs on Ctrl-C and exits as if it had finished them; the
+# script must stop there too, not go on to the next point.
+trap 'exit 130' INT TERM HUP
 if [ "$host" = 1 ]; then
-	for r in "${regions[@]}"; do idle_was[$r]=$(seed_mapping "$r"); done
+	for r in "${regions[@]}"; do
+		idle_was[$r]=$(seed_mapping "$r")
+		# bench --host checked before it began; a namespace made since is
+		# someone's too.
+		[ -z "$(foreign_namespaces "$r")" ] ||
+			err "$r now holds $(foreign_namespaces "$r" | paste -sd' '), made after bench --host began: stopping, nothing of it touched"
+	done
 fi
 # fio's I/O buffers (workloads/common.fio: mem=mmaphuge): one 2M page per
 # job, and one job runs at a time; a few spare.
@@ -139,8 +183,9 @@ if [ "$peers" = 1 ] && [ -n "${COPY_PROBE:-}" ]; then
 			"$(dmesg | grep pmem_copy_probe | tail -n 3 | tr '\n' ' ')" >"$PMEM_GUEST_OUT/copy-probe.err"
 		cat "$PMEM_GUEST_OUT/copy-probe.err" >&2
 	else
-		cat /sys/kernel/debug/pmem_copy_probe/results >"$probe_out"
-		rmmod pmem_copy_probe
+		cat /sys/kernel/debug/pmem_copy_probe/results >"$probe_out" ||
+			echo "the copy probe loaded but its results could not be read" >"$PMEM_GUEST_OUT/copy-probe.err"
+		rmmod pmem_copy_probe || true
 	fi
 fi
 
@@ -161,7 +206,11 @@ for t in "${targets[@]}"; do
 	[ "$t" = raw ] || continue
 	for bs in "${sweep[@]}"; do plan+=("raw sweep-write-$bs $sweep_repeats $bs"); done
 done
-if [ "$provider" != nfit ] && fio --enghelp 2>/dev/null | grep -qw libpmem && command -v mkfs.ext4 >/dev/null; then
+# virtio-pmem gives no MAP_SYNC (its flush goes to the host), and fio's
+# libpmem engine refuses a DAX file without it (EOPNOTSUPP).
+if [ "$provider" = virtio ]; then
+	echo "note: no fsdax points on virtio-pmem (no MAP_SYNC: fio's libpmem engine refuses the file)" >&2
+elif [ "$provider" != nfit ] && fio --enghelp 2>/dev/null | grep -qw libpmem && command -v mkfs.ext4 >/dev/null; then
 	for w in "${engine_workloads[@]}"; do plan+=("fsdax $w $peer_repeats"); done
 fi
 if [ "$peers" = 1 ]; then
@@ -170,9 +219,14 @@ if [ "$peers" = 1 ]; then
 		# the bench can load it with its own size, and unload it.
 		echo "note: no brd peer (brd is loaded already on this machine)" >&2
 	else
-		modprobe brd rd_nr=1 rd_size=$(((${size%M} + 64) * 1024)) || err "modprobe brd"
-		brd_loaded=$host
-		for w in "${workloads[@]}"; do plan+=("brd $w $peer_repeats"); done
+		if modprobe brd rd_nr=1 rd_size=$(((${size%M} + 64) * 1024)); then
+			brd_loaded=$host
+			for w in "${workloads[@]}"; do plan+=("brd $w $peer_repeats"); done
+		elif [ "$host" = 1 ]; then
+			echo "note: no brd peer (modprobe brd failed)" >&2
+		else
+			err "modprobe brd"
+		fi
 	fi
 	if fio --enghelp 2>/dev/null | grep -qw dev-dax && modprobe device_dax; then
 		for w in "${engine_workloads[@]}"; do plan+=("devdax $w $peer_repeats"); done
@@ -233,7 +287,7 @@ prepare() {
 	sector) region=${regions[1]} ;;
 	esac
 	umount_dax
-	ndctl destroy-namespace -f -r "$region" all >/dev/null 2>&1 || true
+	clear_region "$region"
 	for arm in $(arms "$target"); do
 		[ "$arm" = default ] || idle_set_mapping "$region" "$arm"
 		case $target in

@@ -15,7 +15,7 @@ HOST_NS_NAME=pmem-stack-bench
 # of BYTES side by side, or nothing.
 host_region_problem() {
 	local r=$1 bytes=$2 d=/sys/bus/nd/devices/$1 ns avail=0 held=()
-	if [ ! -d "$d" ] || [[ $r != region* ]]; then
+	if [[ ! $r =~ ^region[0-9]+$ ]] || [ ! -d "$d" ]; then
 		echo "no region $r in /sys/bus/nd/devices"
 		return
 	fi
@@ -29,7 +29,7 @@ host_region_problem() {
 	case $(cat "$d/nstype" 2>/dev/null) in
 	5) ;;
 	4)
-		echo "$r has no namespace labels (e820, or NVDIMMs without a label area): the bench needs a wb and a wt namespace side by side in it"
+		echo "$r has no namespace labels (e820, NVDIMMs without a label area, or labels never initialised: ndctl init-labels): the bench needs a wb and a wt namespace side by side in it"
 		return
 		;;
 	*)
@@ -72,6 +72,9 @@ host_preflight() {
 			ndctl list -R 2>/dev/null | jq -r 'if type == "array" then .[] else . end | "\(.dev) (\(.size / 1048576 | floor) MiB, \(.available_size / 1048576 | floor) MiB free)"' 2>/dev/null | paste -sd, - || echo none)"
 	fi
 	[ ${#host_regions[@]} -le 2 ] || die2 "at most two regions (raw on the first, sector on the last): ${host_regions[*]}"
+	[[ ${BENCH_SIZE:-256M} =~ ^[1-9][0-9]*M$ ]] || die2 "BENCH_SIZE=$BENCH_SIZE: want a size in MiB, such as 256M"
+	[ -r /sys/kernel/debug/x86/pat_memtype_list ] ||
+		die2 "no /sys/kernel/debug/x86/pat_memtype_list (debugfs not mounted, or a kernel without X86_PAT or DEBUG_FS): the bench records what PAT made of each namespace"
 	bytes=$((($(numfmt --from=iec "${BENCH_SIZE:-256M}") >> 20) + 64))
 	bytes=$(((bytes + 127) / 128 * 128 << 20))
 	for r in "${host_regions[@]}"; do
@@ -80,6 +83,10 @@ host_preflight() {
 	done
 	[ "$host_destroy" = 1 ] ||
 		die2 "every byte of ${host_regions[*]} is overwritten: say --destroy-data to confirm"
+	# One bench at a time: the regions, the hugetlb pool and brd it puts
+	# back are the machine's. The lock lives as long as bench.
+	exec 9>/run/pmem-stack-bench.lock
+	flock -n 9 || die2 "another bench --host is running (/run/pmem-stack-bench.lock)"
 }
 
 die2() {

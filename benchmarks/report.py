@@ -208,7 +208,8 @@ def providers_section(s, med, cmp):
         return []
     L = ["", "## Other pmem providers: legacy e820 (memmap=) and virtio-pmem", "",
          "The patched kernel booted on each provider's two label-less namespaces, the "
-         "first mapped wb and the second wt, the same workloads and clock. WB/nfit: "
+         "first mapped wb and the second wt, the same workloads and clock (virtio-pmem: raw "
+         "only, as it gives no MAP_SYNC, which fio's libpmem engine needs). WB/nfit: "
          f"the provider's WB over the NFIT namespace's (raw, or the fsdax file). Median {s['unit']}:",
          "", "| workload | target | WB | WT | WT/WB | WB/nfit |", "|---|---|---|---|---|---|"]
     for w in sorted({r["workload"] for r in s["results"] if r["target"] in targets}):

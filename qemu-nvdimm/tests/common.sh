@@ -34,7 +34,9 @@ reset_regions() {
 	ndctl init-labels -f -b "$PMEM_BUS" all >/dev/null 2>&1 || err "init-labels failed"
 	ndctl enable-region -b "$PMEM_BUS" all >/dev/null
 }
-trap 'reset_regions >/dev/null 2>&1 || true' EXIT
+# Never on the user's machine: `bench --host` (benchmarks/guest-bench.sh)
+# sources this library, and its regions are the user's.
+[ "${BENCH_HOST:-0}" = 1 ] || trap 'reset_regions >/dev/null 2>&1 || true' EXIT
 
 # create_ns REGION ARGS...: ndctl create-namespace -r REGION ARGS...,
 # printing nothing; returns ndctl's status. Like ndctl's own test library

@@ -20,9 +20,16 @@ refused "say --destroy-data" --region "${regions[0]}"
 refused "unknown option" --region "${regions[0]}" --destroy --data
 BENCH_CLOCK=icount refused "wall clock" --region "${regions[0]}" --destroy-data
 
+refused "no region region0x" --region region0x --destroy-data
+BENCH_SIZE=1G refused "want a size in MiB" --region "${regions[0]}" --destroy-data
+
 # Someone's namespace, with data on it.
-create_ns "${regions[1]}" -m raw -s 128M -n users-data || err "create namespace: $ns_err"
-sum=$(write_pattern "$dev" 7 4)
-refused "${regions[1]} holds $ns \(\"users-data\"" --region "${regions[0]}" --region "${regions[1]}" --destroy-data
-[ "$(read_sum "$dev" 4)" = "$sum" ] || err "the data on $ns changed"
-echo "every refusal exit 2, nothing touched; $ns's data intact"
+users_data "${regions[1]}"
+refused "${regions[1]} holds $users_ns \(\"users-data\"" --region "${regions[0]}" --region "${regions[1]}" --destroy-data
+users_data_intact
+# A disabled one holds capacity too.
+ndctl disable-namespace "$users_ns" >/dev/null || err "disable $users_ns"
+refused "${regions[1]} holds $users_ns" --region "${regions[1]}" --destroy-data
+ndctl enable-namespace "$users_ns" >/dev/null || err "enable $users_ns"
+users_data_intact
+echo "every refusal exit 2, nothing touched; $users_ns's data intact"

@@ -16,11 +16,13 @@ probe_ko=$PMEM_CACHE/build/copy-probe/pmem_copy_probe.ko
 # load. Idle namespaces are not state: destroying one leaves a new seed.
 state() {
 	local r
-	ndctl list -N 2>/dev/null | jarray | jq -c '{dev, name, size, mode, uuid}' | sort
+	ndctl list -N -i 2>/dev/null | jarray | jq -c 'select(.size > 0) | {dev, name, size, mode, uuid, state}' | sort
 	for r in $(nfit_regions); do
 		echo "$r seed mapping $(cat "/sys/bus/nd/devices/$r/$(cat "/sys/bus/nd/devices/$r/namespace_seed")/mapping")"
 	done
 	echo "hugepages $(cat /proc/sys/vm/nr_hugepages)"
+	echo "dirty_writeback_centisecs $(cat /proc/sys/vm/dirty_writeback_centisecs)"
+	findmnt -rn -o TARGET | grep bench-dax || true
 	lsmod | awk '$1 == "brd" || $1 == "pmem_copy_probe" { print $1 }'
 }
 
@@ -40,4 +42,15 @@ refused() {
 	[ ! -e "$res/results" ] || err "bench --host $* wrote $res/results"
 	rm -rf "$res"
 	echo "refused: bench --host $*: $(tail -n 1 <<<"$out")"
+}
+
+# users_data REGION: someone's namespace in REGION, 4 MiB of a pattern on
+# it; users_data_intact checks both are as they were.
+users_data() {
+	create_ns "$1" -m raw -s 128M -n users-data || err "create namespace: $ns_err"
+	users_ns=$ns users_dev=$dev users_sum=$(write_pattern "$dev" 7 4)
+}
+users_data_intact() {
+	[ "$(ndctl list -n "$users_ns" | jarray | jq -r .name)" = users-data ] || err "$users_ns is gone"
+	[ "$(read_sum "$users_dev" 4)" = "$users_sum" ] || err "the data on $users_ns changed"
 }

@@ -25,8 +25,9 @@
 # The settings come in $PMEM_GUEST_OUT/bench.env, written by benchmarks/bench.
 # BENCH_HOST=1 (bench --host): no guest but the user's machine, so only
 # the regions BENCH_REGIONS names are touched, every namespace made is
-# named HOST_NS_NAME, and what the run changes (hugetlb pool, idle
-# namespaces' mapping, brd) is put back at exit.
+# named HOST_NS_NAME and only those are destroyed, and what the run
+# changes (hugetlb pool, the seeds' mapping, the flusher's interval, brd)
+# is put back at exit.
 here=$(cd "$(dirname "$0")" && pwd)
 # A boot of another provider (qemu-nvdimm/run --pmem e820|virtio) measures
 # raw and fsdax on its label-less namespaces, the first mapped wb and the

@@ -40,10 +40,11 @@ def ratio_ci(num, den, paired, seed):
 KNOWN_VARIANCE = [
     (lambda target, engine: engine == "io_uring",
      "io_uring: a run is costed from its elapsed guest time, and where pmem "
-     "issues every write inline (patched raw) that varies by 1-2.5% between "
-     "runs of the same point (32768 4k writes at QD8: 339-348 ms), while the "
-     "same workload through an io-wq worker repeats (stock raw within 0.5%, "
-     "sector exactly) and so does a psync run's elapsed time; fio's thread then "
+     "issues every write inline (patched raw, e820) that varies by 0.6-2.5% "
+     "between runs of the same point (32768 4k writes at QD8: 339-348 ms), "
+     "while through an io-wq worker it varies by at most 0.6% (stock raw, brd, "
+     "virtio-pmem; sector not at all) and a psync run's elapsed time repeats; "
+     "fio's thread then "
      "switches context once per 4 ms tick, and its own CPU time varies as much. "
      "Ruled out: fio's random map (norandommap), registered files, fixed "
      "buffers, fio's eta thread and the gap between runs; the cause is not yet "

@@ -45,6 +45,9 @@ guest (in the current directory, as root) and exits with CMD's status.
                           reports (default: QEMU's, none announced; nfit only)
   --mem SIZE              guest RAM (default: 2G)
   --cpus N                vCPUs (default: 2)
+  --cpu MODEL             QEMU's -cpu (default: max under TCG, host under
+                          KVM), e.g. max,vendor=GenuineIntel,family=6,model=13
+                          for a CPU whose PAT errata leave no write-through
   --dir DIR               keep the NVDIMM backing files in DIR: reused by
                           later runs (default: a temporary directory)
   --accel auto|kvm|tcg    accelerator; auto probes KVM once and caches the
@@ -78,6 +81,7 @@ USAGE
 
 # Defaults: every setting of a run, in one place.
 kernel=${PMEM_KERNEL:-patched} modules="" provider=nfit machine="" nvdimms=2 size=1G label_size=2M mem=2G cpus=2 dir=""
+cpu_model=""
 persistence=""
 accel=${ACCEL:-auto} timeout_s=600 out_dir="" crash=0 coldplug=1 dmesg_check=1 append=""
 print_only=0 icount=0 blk_progs=""
@@ -95,6 +99,7 @@ parse_args() {
 		--label-size) label_size=$2; shift 2 ;;
 		--mem) mem=$2; shift 2 ;;
 		--cpus) cpus=$2; shift 2 ;;
+		--cpu) cpu_model=$2; shift 2 ;;
 		--dir) dir=$2; shift 2 ;;
 		--accel) accel=$2; shift 2 ;;
 		--icount) icount=1; shift ;;
@@ -141,6 +146,8 @@ check_args() {
 		die "--nvdimms wants 0..16, got '$nvdimms'"
 	fi
 	[[ $cpus =~ ^[1-9][0-9]*$ ]] || die "--cpus wants a positive number, got '$cpus'"
+	[ -z "$cpu_model" ] || [[ $cpu_model =~ ^[A-Za-z0-9][A-Za-z0-9_.,=+-]*$ ]] ||
+		die "--cpu wants a QEMU CPU model (name[,prop=value...]), got '$cpu_model'"
 	[[ $timeout_s =~ ^[1-9][0-9]*$ ]] || die "--timeout wants seconds, got '$timeout_s'"
 	[ "$size_mib" -gt 0 ] || die "--size ($size) must be at least 1M"
 	# Under TCG a KASAN + lockdep kernel runs several times slower: the

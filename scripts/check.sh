@@ -34,7 +34,7 @@ guest_suites() {
 	local nfit_modules
 	pmem_variant "${PMEM_KERNEL:-patched}"
 	nfit_modules=$variant_nfit
-	run_suite qemu-nvdimm qemu-nvdimm/run --timeout 900 -- testlib/run-suite qemu-nvdimm/tests
+	run_suite qemu-nvdimm qemu-nvdimm/run --timeout 1200 -- testlib/run-suite qemu-nvdimm/tests
 	# The label-less providers, one boot each for their cases.
 	run_suite providers-virtio qemu-nvdimm/run --pmem virtio -- testlib/run-suite qemu-nvdimm/providers
 	run_suite providers-e820 qemu-nvdimm/run --pmem e820 --mem 1G -- testlib/run-suite qemu-nvdimm/providers

@@ -10,7 +10,7 @@ packages=(
 	gcc make bc flex bison libelf-dev libssl-dev dwarves ccache cpio kmod
 	git xz-utils patch rsync python3 python3-ply python3-git
 	e2fsprogs xfsprogs util-linux procps psmisc
-	jq keyutils gnuplot-nox sparse shellcheck
+	jq keyutils gnuplot-nox sparse shellcheck dmsetup
 )
 
 missing=()

@@ -1,16 +1,20 @@
 #!/bin/bash
 # Guest half of the boot suite: cases that need a kernel command line of
 # their own, or what an earlier boot left on the NVDIMMs.
-#   nopat-wt           (booted with nopat) a wt raw namespace enables,
-#                      and /dev/mem refuses its range
-#   nopat-dax-wt       (booted with nopat) devdax and fsdax on a wt
-#                      namespace are refused with the reason (their user
-#                      mappings would be write-back over a write-through
-#                      direct map), left unclaimed; wb devdax is one type
+#   no-wt              (a platform without write-through: booted with
+#                      nopat, or a CPU whose PAT errata leave no WT entry)
+#                      writing wt to a namespace's mapping fails
+#                      (EOPNOTSUPP), changing nothing; raw and sector
+#                      namespaces that start wt refuse to enable with the
+#                      reason and map nothing; wb enables with the data
+#   no-wt-dax          (the same platforms) devdax and fsdax on a wt
+#                      namespace are refused with the reason, left
+#                      unclaimed; wb devdax is one type
 #   legacy-wt          (booted with memmap=256M!1536M and
-#                      libnvdimm.default_mapping=wt) the e820 namespace is
-#                      wt in every kernel mapping; with PAT, DAX on it maps
-#                      a file write-through; without, it warns and has no DAX
+#                      libnvdimm.default_mapping=wt) with PAT, the e820
+#                      namespace is wt in every kernel mapping and DAX on
+#                      it maps a file write-through; without, it is
+#                      refused with the reason and enables under wb
 #   make-dax           an fsdax namespace with a file on it, and a devdax
 #                      one, both with the memmap on the namespace (ndctl's
 #                      default); prints the file's checksum
@@ -37,44 +41,87 @@ sized_ns() {
 pat_disabled() {
 	grep -qw nopat /proc/cmdline && [ ! -e /sys/kernel/debug/x86/pat_memtype_list ]
 }
-need_nopat() {
-	pat_disabled || err "booted without nopat taking effect: $(dmesg | grep -i pat | head -n 3)"
+# need_no_wt: the platform has no write-through: PAT off (nopat), or on
+# with no WT entry in the PAT MSR (errata), keeping its memtype list.
+need_no_wt() {
+	local msr
+	pat_disabled && return
+	msr=$(pagetable phys 0x1000 4096 | sed -n 's/^# PAT MSR [^:]*: //p')
+	if [ ! -e /sys/kernel/debug/x86/pat_memtype_list ] || grep -qw WT <<<"$msr"; then
+		err "booted on a platform with write-through (PAT MSR: $msr; $(dmesg | grep -m1 'x86/PAT'))"
+	fi
+}
+# default_mapping TYPE: the type namespaces created from now on start with
+# (seeds included once their region is enabled again).
+default_mapping() {
+	echo "$1" >/sys/module/libnvdimm/parameters/default_mapping || err "default_mapping $1"
 }
 
 case ${1:-} in
-nopat-wt)
-	need_nopat
+no-wt)
+	need_no_wt
 	reset_regions
 	region=$(nfit_regions | head -n1)
-	idle_set_mapping "$region" wt
-	dmesg_mark
-	create_ns "$region" -m raw -s 64M ||
-		err "wt raw namespace without PAT: $ns_err; $(dmesg_since | tail -n 3)"
-	[ "$(ns_mapping "$ns")" = wt ] || err "$ns reads $(ns_mapping "$ns")"
-	# Enabling passed memremap_pmem()'s page-table check: the entries
-	# carry PWT, the write-through the CPU's power-on PAT has in slot 1.
+	# Without PAT no memtype would keep another mapping of a range
+	# write-through. Writing wt is refused where the writer sees it,
+	# changing nothing.
+	create_ns "$region" -m raw -s 64M || err "wb raw namespace without write-through: $ns_err"
 	sum=$(write_pattern "$dev" nopat-wt)
-	ndctl disable-namespace "$ns" >/dev/null
-	ndctl enable-namespace "$ns" >/dev/null
-	[ "$(read_sum "$dev")" = "$sum" ] || err "data on $ns changed across disable/enable"
-	# Without PAT nothing would make a /dev/mem mapping of the range
-	# write-through: IO_STRICT_DEVMEM must refuse it, as the claim is busy.
-	read -r start nsize < <(ns_range "$ns")
-	expect_devmem EPERM "$start" "wt raw $ns without PAT"
-	echo "$ns enabled write-through with PAT disabled; data intact"
+	ndctl disable-namespace "$ns" >/dev/null || err "disable $ns"
+	dmesg_mark
+	if out=$( (echo wt >"/sys/bus/nd/devices/$ns/mapping") 2>&1); then
+		err "writing wt to $ns's mapping worked without write-through"
+	fi
+	grep -q "Operation not supported" <<<"$out" || err "writing wt to $ns without write-through: '$out', want EOPNOTSUPP"
+	dmesg_since | grep -q "$ns: mapping wt: write-through unavailable" ||
+		err "no reason logged for the refused wt on $ns: $(dmesg_since | tail -n 3)"
+	[ "$(ns_mapping "$ns")" = wb ] || err "$ns reads $(ns_mapping "$ns") after the refused write"
+	ndctl enable-namespace "$ns" >/dev/null || err "enable $ns under wb: $(dmesg | tail -n 2)"
+	[ "$(read_sum "$dev")" = "$sum" ] || err "data on $ns changed across the refused write"
+	echo "writing wt to $ns without write-through: $out; still wb, data intact"
+	reset_regions
+	# Namespaces that come up wt (libnvdimm.default_mapping, here as
+	# their region is enabled again) refuse to enable, raw and sector
+	# alike, map nothing, and enable with their data once set to wb.
+	for mode in raw sector; do
+		reset_regions
+		create_ns "$region" -m "$mode" -s 64M || err "wb $mode namespace without write-through: $ns_err"
+		sum=$(write_pattern "$dev" "nopat-$mode")
+		blk=$dev
+		default_mapping wt
+		dmesg_mark
+		ndctl disable-region "$region" >/dev/null || err "disable $region"
+		ndctl enable-region "$region" >/dev/null 2>&1 || true
+		default_mapping wb
+		ns=$(sized_ns "$region")
+		[ -n "$ns" ] || err "no $mode namespace after re-enabling $region"
+		[ "$(ns_mapping "$ns")" = wt ] || err "$ns came back $(ns_mapping "$ns"), want wt"
+		[ ! -b "$blk" ] || err "wt $mode $ns enabled without write-through ($blk exists)"
+		dmesg_since | grep -q "write-through unavailable: the platform cannot keep the range write-through in every mapping" ||
+			err "wt $mode $ns refused without its reason: $(dmesg_since | tail -n 3)"
+		read -r start nsize < <(ns_range "$ns")
+		expect_pt_types "$start" "$nsize" "direct none"
+		echo "wt $mode $ns refused without write-through: $(dmesg_since | grep -o '[^ ]*: [^ ]*: write-through unavailable.*' | head -n1)"
+		ns_mapping "$ns" wb
+		ndctl enable-namespace "$ns" >/dev/null || err "enable $ns under wb: $(dmesg | tail -n 2)"
+		[ "$(read_sum "$blk")" = "$sum" ] || err "data on $mode $ns changed across the refused enable"
+		echo "$mode $ns enabled once set to wb, data intact"
+	done
 	reset_regions
 	;;
-nopat-dax-wt)
-	need_nopat
+no-wt-dax)
+	need_no_wt
 	modprobe device_dax || err "modprobe device_dax"
-	reset_regions
 	region=$(nfit_regions | head -n1)
+	default_mapping wt
 	for mode in devdax fsdax; do
-		idle_set_mapping "$region" wt
+		reset_regions
 		dmesg_mark
 		if create_ns "$region" -m "$mode" -M mem -a 2M -s 256M; then
-			err "$mode on a wt namespace enabled without PAT, where its user mappings are write-back: $json"
+			err "$mode on a wt namespace enabled without write-through, where its user mappings are write-back: $json"
 		fi
+		# ndctl sets the pfn or dax device up first, where the refusal
+		# comes with its reason and EOPNOTSUPP.
 		dmesg_since | grep -q "$mode on a write-through namespace needs user mappings to be write-through" ||
 			err "$mode refused without its reason: $(dmesg_since | tail -n 3)"
 		grep -q "Operation not supported" <<<"$ns_err" || err "ndctl does not give the reason (EOPNOTSUPP): $ns_err"
@@ -83,21 +130,35 @@ nopat-dax-wt)
 			holder=$(cat "/sys/bus/nd/devices/$ns/holder")
 			[ -z "$holder" ] || err "$ns is left claimed by $holder after its refusal"
 		fi
-		echo "$mode on wt refused without PAT: $(dmesg_since | grep -o 'needs user mappings.*' | head -n1)"
-		reset_regions
+		echo "$mode on wt refused without write-through: $(dmesg_since | grep -o 'needs user mappings.*' | head -n1)"
 	done
+	default_mapping wb
+	reset_regions
 	# write-back DAX still works, and its user mapping has the direct map's type.
-	create_ns "$region" -m devdax -M mem -a 2M -s 256M || err "wb devdax without PAT: $ns_err"
+	create_ns "$region" -m devdax -M mem -a 2M -s 256M || err "wb devdax without write-through: $ns_err"
 	read -r start nsize < <(ns_range "$ns")
 	expect_pt_types "$start" "$nsize" "direct WB"
 	expect_user_types "$chardev" $((64 << 20)) WB pmd
 	reset_regions
 	;;
 legacy-wt)
-	ns=$(ndctl list -N -b e820 | jarray | jq -r .dev | head -n1)
+	ns=$(ndctl list -N -i -b e820 | jarray | jq -r .dev | head -n1)
 	[ -n "$ns" ] || err "no e820 namespace (memmap= not on the command line, or nd_e820 not loaded)"
 	[ "$(ns_mapping "$ns")" = wt ] || err "$ns reads $(ns_mapping "$ns"), booted with default_mapping=wt"
 	read -r start nsize < <(ns_range "$ns")
+	if pat_disabled; then
+		# Refused at boot, with the reason; nothing maps the range.
+		[ ! -e "/sys/bus/nd/devices/$ns/driver" ] || err "wt $ns enabled without PAT"
+		dmesg | grep -q "$ns: .*write-through unavailable: the platform cannot keep the range write-through in every mapping" ||
+			err "wt $ns refused without its reason: $(dmesg | grep -E 'pmem|e820|namespace' | tail -n 3)"
+		expect_pt_types "$start" "$nsize" "direct none"
+		ns_mapping "$ns" wb
+		ndctl enable-namespace "$ns" >/dev/null || err "enable $ns under wb: $(dmesg | tail -n 2)"
+		blk=/dev/$(ndctl list -n "$ns" | jarray | jq -r .blockdev)
+		[ -b "$blk" ] || err "$ns has no block device under wb"
+		echo "$ns: wt refused without PAT, with the reason; enabled under wb"
+		exit 0
+	fi
 	blk=/dev/$(ndctl list -n "$ns" | jarray | jq -r .blockdev)
 	# Every kernel mapping of the range: write-through, or none.
 	got=$(kernel_pt_types "$start" "$nsize" | awk '$2 != "WT" && $2 != "none"')
@@ -105,26 +166,16 @@ legacy-wt)
 	echo "$ns kernel mappings: $(kernel_pt_types "$start" "$nsize" | paste -sd,)"
 	mkfs.ext4 -q -F -b 4096 "$blk" || err "mkfs.ext4 $blk"
 	mkdir -p "$mnt"
-	if pat_disabled; then
-		dmesg | grep -q "$ns: write-through without DAX" ||
-			err "no warning that wt $ns has no DAX without PAT: $(dmesg | grep -E 'pmem|e820' | tail -n 3)"
-		if mount -o dax=always "$blk" "$mnt" 2>/dev/null; then
-			umount "$mnt"
-			err "mount -o dax=always on wt $ns worked without PAT"
-		fi
-		echo "$ns: wt without DAX, as the kernel warned"
-	else
-		expect_pat_type "$start" "$nsize" write-through
-		mount -o dax=always "$blk" "$mnt" || err "mount -o dax=always on wt $ns: $(dmesg | tail -n 2)"
-		fallocate -l $((64 << 20)) "$mnt/file" || err "fallocate"
-		expect_user_types "$mnt/file" $((64 << 20)) WT
-		wt_store write "$mnt/file" $((64 << 20)) 21
-		umount "$mnt"
-		mount -o dax=always "$blk" "$mnt" || err "remount"
-		wt_store check "$mnt/file" $((64 << 20)) 21
-		umount "$mnt"
-		echo "$ns: fsdax file on a wt e820 namespace mapped write-through; data intact"
-	fi
+	expect_pat_type "$start" "$nsize" write-through
+	mount -o dax=always "$blk" "$mnt" || err "mount -o dax=always on wt $ns: $(dmesg | tail -n 2)"
+	fallocate -l $((64 << 20)) "$mnt/file" || err "fallocate"
+	expect_user_types "$mnt/file" $((64 << 20)) WT
+	wt_store write "$mnt/file" $((64 << 20)) 21
+	umount "$mnt"
+	mount -o dax=always "$blk" "$mnt" || err "remount"
+	wt_store check "$mnt/file" $((64 << 20)) 21
+	umount "$mnt"
+	echo "$ns: fsdax file on a wt e820 namespace mapped write-through; data intact"
 	;;
 make-dax)
 	modprobe device_dax || err "modprobe device_dax"
@@ -183,5 +234,5 @@ persistence)
 		[ "$got" = "${2:?}" ] || err "$r reports '$got', want '$2'"
 	done
 	;;
-*) err "usage: boot-guest.sh nopat-wt | nopat-dax-wt | legacy-wt | make-dax | dax-under-wt SUM | persistence WANT" ;;
+*) err "usage: boot-guest.sh no-wt | no-wt-dax | legacy-wt | make-dax | dax-under-wt SUM | persistence WANT" ;;
 esac

@@ -4,9 +4,11 @@
  * and one SFENCE, no cache-line flush; or check what such a fill left.
  * This is how an application would use a write-through DAX mapping.
  *
- *   wt-store write|check FILE SIZE SEED
+ *   wt-store write|check FILE SIZE SEED [sync]
  *
- * Exits 0 when the fill is done or every word matches, 1 otherwise.
+ * sync maps with MAP_SYNC, so that a write fault commits the file
+ * system's metadata before the store goes on. Exits 0 when the fill is
+ * done or every word matches, 1 otherwise.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -15,6 +17,13 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#ifndef MAP_SHARED_VALIDATE
+#define MAP_SHARED_VALIDATE 0x03
+#endif
+#ifndef MAP_SYNC
+#define MAP_SYNC 0x80000
+#endif
 
 /* splitmix64: a different word at every offset, the same for a seed */
 static uint64_t word(uint64_t seed, uint64_t i)
@@ -31,12 +40,16 @@ int main(int argc, char **argv)
 	volatile uint64_t *p;
 	uint64_t seed, n, i, bad = 0;
 	size_t size;
-	int fd, write;
+	int fd, write, flags = MAP_SHARED;
 
-	if (argc != 5 || (strcmp(argv[1], "write") && strcmp(argv[1], "check"))) {
-		fprintf(stderr, "usage: wt-store write|check FILE SIZE SEED\n");
+	if (argc < 5 || argc > 6 ||
+	    (strcmp(argv[1], "write") && strcmp(argv[1], "check")) ||
+	    (argc == 6 && strcmp(argv[5], "sync"))) {
+		fprintf(stderr, "usage: wt-store write|check FILE SIZE SEED [sync]\n");
 		return 2;
 	}
+	if (argc == 6)
+		flags = MAP_SHARED_VALIDATE | MAP_SYNC;
 	write = !strcmp(argv[1], "write");
 	size = strtoull(argv[3], NULL, 0);
 	seed = strtoull(argv[4], NULL, 0);
@@ -45,7 +58,7 @@ int main(int argc, char **argv)
 		perror(argv[2]);
 		return 1;
 	}
-	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, flags, fd, 0);
 	if (p == MAP_FAILED) {
 		perror("mmap");
 		return 1;

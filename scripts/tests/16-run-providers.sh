@@ -1,6 +1,7 @@
 #!/bin/bash
-# qemu-nvdimm/run --pmem and --persistence: what a provider cannot honour
-# is refused by name before any kernel is looked for.
+# qemu-nvdimm/run --pmem, --persistence and --cpu: what a provider cannot
+# honour, and a CPU model that is not one, is refused by name before any
+# kernel is looked for.
 source "$(dirname "$0")/common.sh"
 
 run=$TOP/qemu-nvdimm/run
@@ -12,4 +13,5 @@ expect_fail "--persistence is the NFIT's: not for --pmem virtio" "$run" --pmem v
 expect_fail "--crash with --pmem e820" "$run" --pmem e820 --mem 1G --crash -- true
 expect_fail "must stay under 3584M" "$run" --pmem e820 -- true
 expect_fail "multiples of 128M" "$run" --pmem e820 --mem 1000M -- true
+expect_fail "--cpu wants a QEMU CPU model" "$run" --cpu 'max;reboot' -- true
 [ ! -e "$PMEM_CACHE/logs/qemu" ] || err "a refused run left $PMEM_CACHE/logs/qemu behind"

@@ -88,8 +88,10 @@ no-wt)
 		create_ns "$region" -m "$mode" -s 64M || err "wb $mode namespace without write-through: $ns_err"
 		sum=$(write_pattern "$dev" "nopat-$mode")
 		blk=$dev
-		default_mapping wt
 		dmesg_mark
+		default_mapping wt
+		dmesg_since | grep -q "libnvdimm: default_mapping=wt: write-through unavailable on this platform" ||
+			err "default_mapping=wt taken without its warning"
 		ndctl disable-region "$region" >/dev/null || err "disable $region"
 		ndctl enable-region "$region" >/dev/null 2>&1 || true
 		default_mapping wb
@@ -149,6 +151,8 @@ legacy-wt)
 	if pat_disabled; then
 		# Refused at boot, with the reason; nothing maps the range.
 		[ ! -e "/sys/bus/nd/devices/$ns/driver" ] || err "wt $ns enabled without PAT"
+		dmesg | grep -q "libnvdimm: default_mapping=wt: write-through unavailable on this platform" ||
+			err "libnvdimm took default_mapping=wt without PAT silently"
 		dmesg | grep -q "$ns: .*write-through unavailable: the platform cannot keep the range write-through in every mapping" ||
 			err "wt $ns refused without its reason: $(dmesg | grep -E 'pmem|e820|namespace' | tail -n 3)"
 		expect_pt_types "$start" "$nsize" "direct none"

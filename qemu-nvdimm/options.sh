@@ -46,8 +46,8 @@ guest (in the current directory, as root) and exits with CMD's status.
   --mem SIZE              guest RAM (default: 2G)
   --cpus N                vCPUs (default: 2)
   --cpu MODEL             QEMU's -cpu (default: max under TCG, host under
-                          KVM), e.g. max,vendor=GenuineIntel,family=6,model=13
-                          for a CPU whose PAT errata leave no write-through
+                          KVM), e.g. max,vendor=GenuineIntel,family=15,model=6
+                          for a CPU with PAT errata (PAT on, no WT entry)
   --dir DIR               keep the NVDIMM backing files in DIR: reused by
                           later runs (default: a temporary directory)
   --accel auto|kvm|tcg    accelerator; auto probes KVM once and caches the

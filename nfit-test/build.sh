@@ -1,8 +1,9 @@
 #!/bin/bash
-# `make nfit-test`: build tools/testing/nvdimm (nfit_test and the libnvdimm,
-# nfit, pmem, btt, dax modules linked with its --wrap= shims) against the
-# patched build, and install them in their own module root, where depmod
-# makes them override the in-tree modules.
+# `make nfit-test`: build the kernel's two pmem mocks against the patched
+# build: tools/testing/nvdimm (nfit_test and the libnvdimm, nfit, pmem, btt,
+# dax modules linked with its --wrap= shims) and tools/testing/cxl (cxl_test
+# and the CXL core and drivers linked with its own), and install them in
+# one module root, where depmod makes them override the in-tree modules.
 #
 # Usage: nfit-test/build.sh [VARIANT]: against which kernel of
 # kernel/variants (default patched); the module root is the row's nfit.
@@ -39,21 +40,25 @@ rm -f "$stamp"
 # symlinks to the sources, so its objects land here and never in the
 # source tree the O= kernel build reads.
 rm -rf "$work"
-for d in drivers/nvdimm drivers/acpi/nfit drivers/dax tools/testing/nvdimm; do
+for d in drivers/nvdimm drivers/acpi/nfit drivers/dax drivers/cxl tools/testing/nvdimm tools/testing/cxl; do
 	mkdir -p "$work/$(dirname "$d")"
 	cp -rs "$src/$d" "$work/$d"
 done
-kmake=(pmem_kmake "$build" "$variant_localversion" M="$work/tools/testing/nvdimm")
+kmake=(pmem_kmake "$build" "$variant_localversion")
 msg "$name: building tools/testing/nvdimm (log: $logs/$name-build.log)"
-run_logged "$logs/$name-build.log" "${kmake[@]}" -j"${JOBS:-$(nproc)}" modules
+run_logged "$logs/$name-build.log" "${kmake[@]}" M="$work/tools/testing/nvdimm" -j"${JOBS:-$(nproc)}" modules
+msg "$name: building tools/testing/cxl (log: $logs/$name-cxl-build.log)"
+run_logged "$logs/$name-cxl-build.log" "${kmake[@]}" M="$work/tools/testing/cxl" -j"${JOBS:-$(nproc)}" modules
 
 # Own module root: the patched one (hard links) plus extra/, and a depmod
-# configuration that prefers extra/ for every module nfit_test replaces.
+# configuration that prefers extra/ for every module the mocks replace.
 rm -rf "$modroot"
 mkdir -p "$(dirname "$modroot")"
 cp -al "$base" "$modroot"
 rm -f "$modroot/.pmem-stack-stamp"
-run_logged "$logs/$name-install.log" "${kmake[@]}" INSTALL_MOD_PATH="$modroot" \
+run_logged "$logs/$name-install.log" "${kmake[@]}" M="$work/tools/testing/nvdimm" INSTALL_MOD_PATH="$modroot" \
+	INSTALL_MOD_DIR=extra INSTALL_MOD_STRIP=1 DEPMOD=true modules_install
+run_logged "$logs/$name-cxl-install.log" "${kmake[@]}" M="$work/tools/testing/cxl" INSTALL_MOD_PATH="$modroot" \
 	INSTALL_MOD_DIR=extra INSTALL_MOD_STRIP=1 DEPMOD=true modules_install
 mkdir -p "$modroot/etc/depmod.d"
 grep -v '^#' "$PMEM_TOP/nfit-test/replaced-modules" | sed 's/.*/override & * extra/' \

@@ -7,7 +7,10 @@
 # The verdict is cached per host kernel and QEMU version.
 # probe_kvm BZIMAGE: prints "kvm", or "tcg: WHY".
 probe_kvm() {
-	local bzimage=$1 key verdict_file log qrc qemu
+	# One NUMA node whatever the run asks for: the verdict is the
+	# accelerator's, and is cached for every later run.
+	# shellcheck disable=SC2034 # read by qemu_machine
+	local bzimage=$1 key verdict_file log qrc qemu numa=1
 	if [ ! -c /dev/kvm ] || [ ! -w /dev/kvm ]; then
 		echo "tcg: /dev/kvm missing or not writable"
 		return

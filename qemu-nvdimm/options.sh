@@ -45,6 +45,9 @@ guest (in the current directory, as root) and exits with CMD's status.
                           reports (default: QEMU's, none announced; nfit only)
   --mem SIZE              guest RAM (default: 2G)
   --cpus N                vCPUs (default: 2)
+  --numa N                split guest RAM over N NUMA nodes, the vCPUs on
+                          node 0 (default: 1; cxl_test puts its memory
+                          devices on nodes 0 and 1 and needs 2)
   --cpu MODEL             QEMU's -cpu (default: max under TCG, host under
                           KVM), e.g. max,vendor=GenuineIntel,family=15,model=6
                           for a CPU with PAT errata (PAT on, no WT entry)
@@ -80,7 +83,7 @@ USAGE
 }
 
 # Defaults: every setting of a run, in one place.
-kernel=${PMEM_KERNEL:-patched} modules="" provider=nfit machine="" nvdimms=2 size=1G label_size=2M mem=2G cpus=2 dir=""
+kernel=${PMEM_KERNEL:-patched} modules="" provider=nfit machine="" nvdimms=2 size=1G label_size=2M mem=2G cpus=2 numa=1 dir=""
 cpu_model=""
 persistence=""
 accel=${ACCEL:-auto} timeout_s=600 out_dir="" crash=0 coldplug=1 dmesg_check=1 append=""
@@ -99,6 +102,7 @@ parse_args() {
 		--label-size) label_size=$2; shift 2 ;;
 		--mem) mem=$2; shift 2 ;;
 		--cpus) cpus=$2; shift 2 ;;
+		--numa) numa=$2; shift 2 ;;
 		--cpu) cpu_model=$2; shift 2 ;;
 		--dir) dir=$2; shift 2 ;;
 		--accel) accel=$2; shift 2 ;;
@@ -146,6 +150,8 @@ check_args() {
 		die "--nvdimms wants 0..16, got '$nvdimms'"
 	fi
 	[[ $cpus =~ ^[1-9][0-9]*$ ]] || die "--cpus wants a positive number, got '$cpus'"
+	[[ $numa =~ ^[1-8]$ ]] || die "--numa wants 1..8 nodes, got '$numa'"
+	[ "$numa" -eq 1 ] || [ $((mem_mib % (numa * 128))) -eq 0 ] || die "--numa $numa: --mem ($mem) must split into whole 128M sections per node"
 	[ -z "$cpu_model" ] || [[ $cpu_model =~ ^[A-Za-z0-9][A-Za-z0-9_.,=+-]*$ ]] ||
 		die "--cpu wants a QEMU CPU model (name[,prop=value...]), got '$cpu_model'"
 	[[ $timeout_s =~ ^[1-9][0-9]*$ ]] || die "--timeout wants seconds, got '$timeout_s'"
@@ -183,6 +189,7 @@ check_provider() {
 		machine=q35,cxl=on
 		;;
 	e820)
+		[ "$numa" -eq 1 ] || die "--numa with --pmem e820: the memmap= ranges are guest RAM, which --numa would split"
 		[ "$crash" -eq 0 ] || die "--crash with --pmem e820: its pmem is guest RAM, nothing outlives QEMU"
 		[ -z "$dir" ] || die "--dir with --pmem e820: its pmem is guest RAM, there is no backing file to keep"
 		# From 3.5G on the pc machine puts RAM above 3G at 4G, around the

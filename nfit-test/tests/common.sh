@@ -7,16 +7,9 @@ set -euo pipefail
 memremap_log=/sys/kernel/debug/nfit_test/memremap
 
 modprobe nfit_test || { echo "FAIL: modprobe nfit_test" >&2; exit 1; }
-# A wrong module is a false green: every case fails unless libnvdimm and
-# friends come from the nfit_test build (extra/).
-replaced_modules=$(grep -v '^#' "$(dirname "${BASH_SOURCE[0]}")/../replaced-modules")
-for m in $replaced_modules; do
-	path=$(modinfo -n "$m" 2>/dev/null) || path=""
-	case $path in
-	*/extra/*) ;;
-	*) echo "FAIL: provenance: $m resolves to '${path:-built-in or missing}', not the nfit_test build" >&2; exit 1 ;;
-	esac
-done
+# shellcheck source=nfit-test/mock-modules.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../mock-modules.sh"
+expect_mock_modules
 
 PMEM_BUS=nfit_test.0
 # shellcheck source=qemu-nvdimm/tests/common.sh

@@ -1,7 +1,7 @@
 #!/bin/bash
-# qemu-nvdimm/run --pmem, --persistence and --cpu: what a provider cannot
-# honour, and a CPU model that is not one, is refused by name before any
-# kernel is looked for.
+# qemu-nvdimm/run --pmem, --persistence, --cpu and --numa: what a provider
+# cannot honour, a CPU model that is not one, and RAM that does not split
+# over the nodes, are refused by name before any kernel is looked for.
 source "$(dirname "$0")/common.sh"
 
 run=$TOP/qemu-nvdimm/run
@@ -14,4 +14,8 @@ expect_fail "--crash with --pmem e820" "$run" --pmem e820 --mem 1G --crash -- tr
 expect_fail "must stay under 3584M" "$run" --pmem e820 -- true
 expect_fail "multiples of 128M" "$run" --pmem e820 --mem 1000M -- true
 expect_fail "--cpu wants a QEMU CPU model" "$run" --cpu 'max;reboot' -- true
+expect_fail "--numa wants 1..8 nodes, got '0'" "$run" --numa 0 -- true
+expect_fail "--numa wants 1..8 nodes, got 'two'" "$run" --numa two -- true
+expect_fail "--numa 3: --mem .2G. must split into whole 128M sections per node" "$run" --numa 3 -- true
+expect_fail "--numa with --pmem e820" "$run" --pmem e820 --mem 1G --numa 2 -- true
 [ ! -e "$PMEM_CACHE/logs/qemu" ] || err "a refused run left $PMEM_CACHE/logs/qemu behind"

@@ -55,11 +55,11 @@ reset_regions() {
 	cxl destroy-region -f -b cxl_test all >/dev/null 2>&1 || err "cxl destroy-region all"
 }
 
-# pmem_region WAYS: a CXL pmem region of WAYS memory devices
-# on the first root decoder of a pmem window with WAYS targets (one per
-# host bridge), from the first devices, in position order, that take it.
-# Sets cxl_region (regionN on the CXL bus), region (its nvdimm region,
-# which has the same name), region_start, region_size.
+# pmem_region WAYS: a CXL pmem region of WAYS memory devices on the first
+# root decoder of a pmem window with WAYS targets (host bridges), one
+# device below each (region_memdevs). Sets cxl_region (regionN on the CXL
+# bus), region (its nvdimm region, which has the same name), region_start
+# and region_size.
 pmem_region() {
 	local ways=$1 decoder mems json="" out
 	reset_regions

@@ -23,7 +23,7 @@ logs=$(pmem_log_dir)
 stamp=$build/.pmem-stack-stamp
 bzimage=$build/arch/x86/boot/bzImage
 
-need_cmd make gcc ccache flex bison bc depmod
+need_cmd make gcc ccache flex bison bc depmod strings readelf xz
 
 # The tree a variant builds, by name, so that its hash needs no checkout:
 # stock is the baseline tag, patched and debug the series branch.
@@ -36,6 +36,7 @@ inputs_hash() {
 		if [ "$tree" = patched ]; then cat "$src/.git/pmem-stack-series"; fi
 		git -C "$src" rev-parse "$tree_ref^{tree}"
 		pmem_config_lines "${fragments[@]}" | sha256sum
+		cat "$PMEM_TOP/scripts/kernel-cc"
 	} | sha256sum | cut -d' ' -f1
 }
 # Answer and stop when the stamps of the kernel and its modules are $hash.
@@ -90,6 +91,11 @@ msg "kernel ($variant): building bzImage and modules with -j$jobs (cold on 2 cor
 start=$SECONDS
 run_logged "$logs/build-$variant.log" "${kmake[@]}" -j"$jobs" bzImage modules
 msg "kernel ($variant): built in $((SECONDS - start)) s"
+# The bzImage must boot this vmlinux, not an earlier build's (a stale
+# piggy.o once made it: scripts/kernel-cc).
+banner() { strings | grep '^Linux version ' | sort -u; }
+[ "$("$src/scripts/extract-vmlinux" "$bzimage" | banner)" = "$(banner <"$build/vmlinux")" ] ||
+	die "kernel ($variant): $bzimage does not hold the vmlinux just built ($(banner <"$build/vmlinux" | tail -n1))"
 
 rm -rf "$modroot"
 run_logged "$logs/modules-install-$variant.log" "${kmake[@]}" INSTALL_MOD_PATH="$modroot" \

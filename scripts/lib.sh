@@ -40,13 +40,21 @@ pmem_localversion() {
 # checks the compiler itself. The build folder does not need hashing: no
 # absolute path of it reaches a command line (objtree is ".") and the
 # guest configs build without -g.
+# CC is scripts/kernel-cc, which keeps ccache away from sources that
+# .incbin a file (it says why), run from a copy in the cache: Kbuild
+# rebuilds every object whose command line changed, and a clone's own path
+# would change CC in every fresh clone.
 # Usage: pmem_kmake BUILD LOCALVERSION [MAKE ARGS...]
 pmem_kmake() {
-	local build=$1 localversion=$2
+	local build=$1 localversion=$2 cc=$PMEM_CACHE/bin/kernel-cc
 	shift 2
+	if ! cmp -s "$PMEM_TOP/scripts/kernel-cc" "$cc"; then
+		mkdir -p "$(dirname "$cc")"
+		install -m 755 "$PMEM_TOP/scripts/kernel-cc" "$cc.tmp" && mv -f "$cc.tmp" "$cc"
+	fi
 	CCACHE_DIR=$PMEM_CACHE/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-1G} CCACHE_DEPEND=true \
 		KBUILD_BUILD_USER=pmem-stack KBUILD_BUILD_HOST=qemu \
-		make -C "$(pmem_src_dir)" O="$build" LOCALVERSION="$localversion" CC="ccache gcc" "$@"
+		make -C "$(pmem_src_dir)" O="$build" LOCALVERSION="$localversion" CC="$cc" "$@"
 }
 
 # pmem_series_patches: the patch files kernel/patches/series names, in

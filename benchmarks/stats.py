@@ -34,22 +34,12 @@ def ratio_ci(num, den, paired, seed):
 
 
 # Points that miss the icount limit for a reason measured, and not fixed
-# in the bench yet: named in the report, never hidden. (The fsdax peer
-# was one until its file was laid out to map in 2M entries and its runs
-# ramped past their faults: guest-bench.sh.)
-KNOWN_VARIANCE = [
-    (lambda target, engine: engine == "io_uring",
-     "io_uring: a run is costed from its elapsed guest time, and where pmem "
-     "issues every write inline (patched raw, e820) that varies by 0.6-2.5% "
-     "between runs of the same point (32768 4k writes at QD8: 339-348 ms), "
-     "while through an io-wq worker it varies by at most 0.6% (stock raw, brd, "
-     "virtio-pmem; sector not at all) and a psync run's elapsed time repeats; "
-     "fio's thread then "
-     "switches context once per 4 ms tick, and its own CPU time varies as much. "
-     "Ruled out: fio's random map (norandommap), registered files, fixed "
-     "buffers, fio's eta thread and the gap between runs; the cause is not yet "
-     "pinned down"),
-]
+# in the bench yet: named in the report, never hidden. None today. (The
+# fsdax peer was one until its file was laid out to map in 2M entries and
+# its runs ramped past their faults: guest-bench.sh. The io_uring points
+# were until the guest kernel moved from SLOB to SLUB: SLOB's allocation
+# cost followed the heap's state, kernel/config/guest.config.)
+KNOWN_VARIANCE = []
 
 
 def known_variance(target, engine):

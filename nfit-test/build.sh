@@ -24,6 +24,10 @@ work=$PMEM_CACHE/build/$name
 stamp=$modroot/.pmem-stack-stamp
 
 "$PMEM_TOP/kernel/build.sh" "$kernel" >/dev/null
+# The mocks compile against the sources and headers checked out in the
+# shared tree: the series', whatever a stock build or series-check left
+# checked out there last (an up-to-date kernel is answered without one).
+"$PMEM_TOP/kernel/tree.sh" "$variant_tree" >/dev/null
 release=$(cat "$build/include/config/kernel.release")
 hash=$({
 	cat "$base/.pmem-stack-stamp"

@@ -8,9 +8,5 @@ pmem_region 1
 create_ns "$region" -m sector || err "create a sector namespace on $region: $ns_err"
 read -r start nsize < <(ns_range "$ns")
 expect_pat_type "$start" "$nsize" write-back
-set_type "$ns" wt
-expect_pat_type "$start" "$nsize" write-through
-expect_pt_types "$start" "$nsize" "direct none" "vmalloc WT"
-set_type "$ns" wb
-expect_pat_type "$start" "$nsize" write-back
-expect_pt_types "$start" "$nsize" "direct none" "vmalloc WB"
+expect_raw_type "$ns" wt
+expect_raw_type "$ns" wb

@@ -13,7 +13,4 @@ r=/sys/bus/nd/devices/$region
 [ "$(cat "$r/size")" -eq "$region_size" ] ||
 	err "$region is $(cat "$r/size") bytes, the CXL region $region_size"
 create_ns "$region" -m raw || err "create a raw namespace on $region: $ns_err"
-read -r start nsize < <(ns_range "$ns")
-set_type "$ns" wt
-expect_pat_type "$start" "$nsize" write-through
-expect_pt_types "$start" "$nsize" "direct none" "vmalloc WT"
+expect_raw_type "$ns" wt

@@ -92,3 +92,15 @@ region_memdevs() {
 		cxl list -b cxl_test -M -p "$port" | jarray | jq -r .memdev | sort -V | head -n1
 	done
 }
+
+# expect_raw_type NS TYPE: set NS (raw or sector) to TYPE (wb, wt) while
+# disabled; PAT reserves its range so, and the page tables hold one alias
+# of that type and no direct map.
+expect_raw_type() {
+	local start nsize pt=WB name=write-back
+	[ "$2" = wb ] || pt=WT name=write-through
+	set_type "$1" "$2"
+	read -r start nsize < <(ns_range "$1")
+	expect_pat_type "$start" "$nsize" "$name"
+	expect_pt_types "$start" "$nsize" "direct none" "vmalloc $pt"
+}

@@ -14,17 +14,7 @@ expect_pat_type "$start" "$nsize" write-back
 other=$(kernel_pt_types "$start" "$nsize" | awk '$2 != "WB" && $2 != "none"')
 [ -z "$other" ] || err "wb $ns has kernel mappings of another type: $other"
 
-f=/sys/bus/nd/devices/$ns/mapping
-out=$( (echo wt >"$f") 2>&1) && err "writing mapping of enabled $ns succeeded"
-grep -q busy <<<"$out" || err "enabled write: '$out', want EBUSY"
-[ "$(cat "$f")" = wb ] || err "EBUSY write changed the type"
-ndctl disable-namespace "$ns" >/dev/null
-for bad in WT wc "" "wb wt"; do
-	out=$( (echo "$bad" >"$f") 2>&1) && err "writing '$bad' succeeded"
-	grep -q "Invalid argument" <<<"$out" || err "writing '$bad': '$out', want EINVAL"
-	[ "$(cat "$f")" = wb ] || err "writing '$bad' changed the type"
-done
-ndctl enable-namespace "$ns" >/dev/null
+expect_mapping_refusals "$ns"
 
 sum=$(write_pattern "$dev" "$PMEM_PROVIDER-wb")
 set_type "$ns" wt

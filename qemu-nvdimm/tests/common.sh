@@ -114,6 +114,26 @@ ns_mapping() {
 	if [ $# -eq 1 ]; then cat "$f"; else echo "$2" >"$f"; fi
 }
 
+# expect_mapping_refusals NS: enabled, NS refuses a write of the other
+# type (EBUSY); disabled, every bogus value (EINVAL); its type unchanged
+# each time. NS is enabled again after.
+expect_mapping_refusals() {
+	local ns=$1 f=/sys/bus/nd/devices/$1/mapping was other out bad
+	was=$(cat "$f")
+	other=wt
+	[ "$was" != wt ] || other=wb
+	out=$( (echo "$other" >"$f") 2>&1) && err "writing mapping of enabled $ns succeeded"
+	grep -q busy <<<"$out" || err "enabled write: '$out', want EBUSY"
+	[ "$(cat "$f")" = "$was" ] || err "EBUSY write changed the type"
+	ndctl disable-namespace "$ns" >/dev/null
+	for bad in WT wc "" "wb wt"; do
+		out=$( (echo "$bad" >"$f") 2>&1) && err "writing '$bad' succeeded"
+		grep -q "Invalid argument" <<<"$out" || err "writing '$bad': '$out', want EINVAL"
+		[ "$(cat "$f")" = "$was" ] || err "writing '$bad' changed the type"
+	done
+	ndctl enable-namespace "$ns" >/dev/null || err "enable $ns after the refused writes"
+}
+
 # idle_set_mapping REGION TYPE: give every unconfigured (size 0) namespace
 # of REGION the type, so whichever create-namespace picks is mapped TYPE.
 idle_set_mapping() {

@@ -94,8 +94,10 @@ msg "kernel ($variant): built in $((SECONDS - start)) s"
 # The bzImage must boot this vmlinux, not an earlier build's (a stale
 # piggy.o once made it: scripts/kernel-cc).
 banner() { strings | grep '^Linux version ' | sort -u; }
-[ "$("$src/scripts/extract-vmlinux" "$bzimage" | banner)" = "$(banner <"$build/vmlinux")" ] ||
-	die "kernel ($variant): $bzimage does not hold the vmlinux just built ($(banner <"$build/vmlinux" | tail -n1))"
+inside=$("$src/scripts/extract-vmlinux" "$bzimage" | banner) ||
+	die "kernel ($variant): cannot read the kernel inside $bzimage (scripts/extract-vmlinux)"
+[ "$inside" = "$(banner <"$build/vmlinux")" ] ||
+	die "kernel ($variant): $bzimage holds '$(tail -n1 <<<"$inside")', not the vmlinux just built ($(banner <"$build/vmlinux" | tail -n1))"
 
 rm -rf "$modroot"
 run_logged "$logs/modules-install-$variant.log" "${kmake[@]}" INSTALL_MOD_PATH="$modroot" \

@@ -118,12 +118,14 @@ if clock == "icount":
     check(not over and det.get("limit") == 0.005,
           "icount: every point repeats within 0.5% (instruction counts), or its reason is named",
           "\n".join(over))
-    excused = [r for r in rs if r.get("spread_explained")]
-    check(not excused, "icount: no point is excused from the limit",
-          [(r["target"], r["workload"], r["spread_explained"]) for r in excused])
+    odd = [r for r in rs if r.get("spread_explained") and not (
+        r["spread_explained"].startswith("io_uring") and r["engine"] == "io_uring"
+        and r["spread"] > 0.005)]
+    check(not odd, "icount: only io_uring points are excused, and only when over",
+          [(r["target"], r["workload"]) for r in odd])
     check(all(len(r["runs"]) >= 3 for r in rs), "icount: every point ran at least 3 times")
 else:
-    for what in ("icount: every point repeats within 0.5%", "icount: no point excused",
+    for what in ("icount: every point repeats within 0.5%", "icount: only known points excused",
                  "icount: >= 3 runs per point"):
         tap.skip(what, "wall-clock run: spreads are timings, never asserted")
 # The series lets io_uring issue pmem I/O inline (REQ_NOWAIT), where stock

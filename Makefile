@@ -31,14 +31,15 @@ help:
 	@echo "  PMEM_CACHE=$(PMEM_CACHE)   kernel tree, builds, ccache, logs"
 	@echo "  JOBS=N        parallel build jobs (default: nproc)"
 	@echo "  ACCEL=auto|kvm|tcg   guest accelerator (default: auto, probed)"
-	@echo "  BENCH=quick|full      benchmark size (default: full, ~15 min under TCG)"
+	@echo "  BENCH=quick|full      benchmark size (default: full, 15-25 min under TCG)"
 	@echo "  BENCH_CLOCK=icount|wall  instructions per I/O under QEMU -icount (default"
 	@echo "                        under TCG: exact) or timed runs (default under KVM)"
 	@echo "  BENCH_ROUNDS=N        boots per kernel, patched and stock alternated"
 	@echo "  BENCH_WORKLOADS=\"a b\" workloads/*.fio names to run"
 	@echo "  BENCH_SWEEP=\"4k 1m\"   block sizes of the write sweep (empty: none)"
 	@echo "  BENCH_RUNTIME, BENCH_RAMP, BENCH_REPEATS   per-run fio time, ramp, repeats"
-	@echo "  BENCH_IOS, BENCH_IOS_QD   I/Os per run under icount (QD1, io_uring)"
+	@echo "  BENCH_IOS             I/Os per run under icount (QD1 workloads)"
+	@echo "  BENCH_URING_RUNTIME   guest time per io_uring run under icount (300ms; quick 150ms)"
 	@echo "  CI=true       set by .ci/run"
 
 deps:

@@ -29,7 +29,7 @@ try:
 except (OSError, ValueError) as e:
     s = {}
     print(f"# {e}")
-check(s.get("schema") == "pmem-stack-bench/2", "summary.json has schema pmem-stack-bench/2")
+check(s.get("schema") == "pmem-stack-bench/3", "summary.json has schema pmem-stack-bench/3")
 clock = s.get("clock")
 check(clock in ("icount", "wall"), "clock is icount or wall", clock)
 check(s.get("unit") == {"icount": "insn/IO", "wall": "ns/IO"}.get(clock), "unit matches the clock")
@@ -114,19 +114,13 @@ else:
 if clock == "icount":
     det = s.get("determinism", {})
     over = [f"{r['kernel']} {r['target']} {r['type']} {r['workload']}: {r['spread'] * 100:.3f}% {r['runs']}"
-            for r in rs if r["spread"] > 0.005 and not r.get("spread_explained")]
+            for r in rs if r["spread"] > 0.005]
     check(not over and det.get("limit") == 0.005,
-          "icount: every point repeats within 0.5% (instruction counts), or its reason is named",
+          "icount: every point repeats within 0.5% (instruction counts)",
           "\n".join(over))
-    odd = [r for r in rs if r.get("spread_explained") and not (
-        r["spread_explained"].startswith("io_uring") and r["engine"] == "io_uring"
-        and r["spread"] > 0.005)]
-    check(not odd, "icount: only io_uring points are excused, and only when over",
-          [(r["target"], r["workload"]) for r in odd])
     check(all(len(r["runs"]) >= 3 for r in rs), "icount: every point ran at least 3 times")
 else:
-    for what in ("icount: every point repeats within 0.5%", "icount: only known points excused",
-                 "icount: >= 3 runs per point"):
+    for what in ("icount: every point repeats within 0.5%", "icount: >= 3 runs per point"):
         tap.skip(what, "wall-clock run: spreads are timings, never asserted")
 # The series lets io_uring issue pmem I/O inline (REQ_NOWAIT), where stock
 # 6.1 hands each request to an io-wq worker: what it changes on purpose.

@@ -9,12 +9,14 @@
 # drift of the host's speed hits both alike.
 #
 # Clock (PMEM_ICOUNT, set by qemu-nvdimm/run --icount):
-#   icount  fixed work per run (BENCH_IOS I/Os, at most BENCH_SIZE bytes;
-#           the io_uring workloads, which fio can only time in whole
-#           milliseconds, BENCH_IOS_QD): guest time is the instruction
-#           count, exact and repeatable. Each point starts with one
-#           warm-up run per arm (repeat 0, not counted): the first writes
-#           to brd or to a new fsdax file allocate what later runs reuse;
+#   icount  fixed work per run (BENCH_IOS I/Os, at most BENCH_SIZE bytes),
+#           or, for the io_uring workloads, a fixed BENCH_URING_RUNTIME of
+#           guest time whose I/Os are counted: guest time is the
+#           instruction count, exact and repeatable. Each point starts
+#           with one warm-up run per arm and ends with one tail run
+#           (repeat 0, not counted): the first writes to brd or to a new
+#           fsdax file allocate what later runs reuse, and fio's last job
+#           group costs more than the others;
 #   wall    BENCH_RUNTIME + BENCH_RAMP per run, as on real hardware.
 # With BENCH_PEERS=1 also the peers: brd (/dev/ram0), devdax (fio's dev-dax
 # engine on the mmap of the NVDIMM range), fsdax (a file on ext4 mounted
@@ -396,20 +398,22 @@ block_size() {
 	esac
 }
 
-# io_size WORKLOAD [BS]: fixed-work mode's I/O per run. fio times a run in
-# whole milliseconds, so the io_uring workloads, whose cost comes from that
-# runtime, do BENCH_IOS_QD I/Os per job (0.3 s of guest time inline on raw:
-# a 1 ms step is 0.33 %, under the 0.5 % limit);
-# the QD1 ones are costed from fio's nanosecond latencies.
+# io_size WORKLOAD [BS]: fixed-work mode's I/O per run.
 io_size() {
 	local bytes
-	if grep -q '^ioengine=io_uring' "$PMEM_TOP/workloads/$1.fio"; then
-		echo $((${BENCH_IOS_QD:-32768} * $(block_size "$1")))
-		return
-	fi
-	bytes=$((${BENCH_IOS:-4096} * $(block_size "$1" "${2:-}")))
+	bytes=$((${BENCH_IOS:-16384} * $(block_size "$1" "${2:-}")))
 	[ "$bytes" -le $((${size%M} << 20)) ] || bytes=$((${size%M} << 20))
 	echo "$bytes"
+}
+
+# is_uring WORKLOAD: an io_uring workload, which fio can time only in whole
+# milliseconds (0.25-0.33% of a run of 32768 4k writes, and points that
+# went through an io-wq worker differed by two such steps). Under icount
+# those run for a fixed guest time instead and their I/Os are counted:
+# fio checks the clock before every submission, so a run stops within one
+# batch of its runtime, and its cost is that runtime over its I/Os.
+is_uring() {
+	grep -q '^ioengine=io_uring' "$PMEM_TOP/workloads/$1.fio"
 }
 
 n=0 start=$SECONDS current=""
@@ -442,10 +446,16 @@ for p in "${plan[@]}"; do
 		done
 	done
 	if [ "$clock" = icount ]; then
+		# And a tail run after them, not counted either (repeat 0, the
+		# warm-up's name): fio's last job group of an invocation switched
+		# context 4 times as often as the others (about 30 times in a
+		# 300 ms io_uring run, against 7) and cost 0.05-0.07% more,
+		# always in the same arm.
+		files+=("$jobs_dir/tail.fio")
+		jobfile "$w" "${a[0]}" 0 "${fio_dev[${a[0]}]}" "${files[-1]}"
 		# A devdax I/O is a bare copy, a quarter of a block I/O's
-		# instructions or less: at 4096 of them one timer tick more or
-		# less in a run was 0.3 % of it; four times the I/Os make it 0.07 %.
-		ios=${BENCH_IOS:-4096}
+		# instructions or less: four times the I/Os of a block run.
+		ios=${BENCH_IOS:-16384}
 		[ "$t" != devdax ] || ios=$((ios * 4))
 		IO_SIZE=$(BENCH_IOS=$ios io_size "${w/sweep-write-*/seq-write-sweep}" "$bs")
 		export IO_SIZE
@@ -461,6 +471,8 @@ for p in "${plan[@]}"; do
 	if [ "$clock" = icount ] && [ "$t" = fsdax ]; then
 		timing=(TIME_BASED=1 RAMP="${BENCH_FSDAX_RAMP:-400ms}"
 			RUNTIME="${BENCH_FSDAX_RUNTIME:-250ms}" IO_SIZE="$size")
+	elif [ "$clock" = icount ] && is_uring "${w/sweep-write-*/seq-write-sweep}"; then
+		timing=(TIME_BASED=1 RAMP=0 RUNTIME="${BENCH_URING_RUNTIME:?}" IO_SIZE="$size")
 	fi
 	env "${timing[@]}" ENGINE=$engine DIRECT=$direct BS="${bs:-4k}" fio --output-format=json \
 		--output="$out/$prefix$t.$w.json" "${files[@]}" >/dev/null || err "fio $w on $prefix$t failed"

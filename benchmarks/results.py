@@ -30,8 +30,17 @@ def describe(opts):
     """A point as its runs describe themselves: engine, bytes per I/O and,
     for a mix, the share of reads."""
     share = opts.get("rwmixread")
+    timed = opts.get("time_based") == "1"
     return {"engine": opts.get("ioengine", "psync"), "block_size": parse_size(opts["bs"]),
-            "read_share": int(share) / 100 if share else None}
+            "read_share": int(share) / 100 if share else None,
+            "runtime_ms": parse_ms(opts.get("runtime", "")) if timed else None}
+
+
+def parse_ms(text):
+    """fio's runtime in milliseconds ('300ms' -> 300), or None for any
+    other form ('2', seconds, as a quick wall-clock run gives it)."""
+    m = re.fullmatch(r"(\d+)ms", text)
+    return int(m[1]) if m else None
 
 
 def cost(job, point, clock):
@@ -39,9 +48,10 @@ def cost(job, point, clock):
 
     icount, QD1 engines: fio's mean latency per I/O, in nanoseconds of guest
     time = guest instructions spent in the I/O call itself (the system call,
-    or the mmap copy). icount, io_uring: the run's elapsed guest time over
-    its I/Os (fio times a run only in whole milliseconds; the bench gives
-    those runs enough I/O for 0.25%). wall: 1e9 / IOPS."""
+    or the mmap copy). icount, io_uring: the run's fixed guest time over
+    the I/Os it completed (guest-bench.sh, is_uring: fio reports a run's
+    length only in whole milliseconds, but stops it within one batch of
+    the runtime it was given). wall: 1e9 / IOPS."""
     rd, wr = job["read"], job["write"]
     ios = rd["total_ios"] + wr["total_ios"]
     if not ios:
@@ -49,7 +59,19 @@ def cost(job, point, clock):
     if clock == "wall":
         return 1e9 / (rd["iops"] + wr["iops"])
     if point["engine"] == "io_uring":
-        return max(rd["runtime"], wr["runtime"]) * 1e6 / ios
+        want, ran = point["runtime_ms"], max(rd["runtime"], wr["runtime"])
+        if want is None:
+            raise ValueError(f"{job['jobname']}: an icount io_uring run without a runtime "
+                             "in milliseconds (results of a bench before BENCH_URING_RUNTIME?)")
+        # The precision comes from fio stopping at the deadline: after it
+        # only the I/Os in flight complete (iodepth per job, 0.1-0.2% of a
+        # run at QD32). This guard only catches a run that ended early or
+        # did not stop: fio rounds the time up to a whole millisecond and
+        # counts a job's teardown (QD32's two jobs, sharing the vCPU,
+        # report 302 ms for 300).
+        if not want <= ran <= want + 5:
+            raise ValueError(f"{job['jobname']}: ran {ran} ms for a runtime of {want} ms")
+        return want * 1e6 / ios
     share = point["read_share"]
     if share is not None:
         # A mix is costed at its nominal share: fio draws each run's mix
@@ -97,7 +119,7 @@ def load(res):
             for job in fio["jobs"]:
                 j = JOB.match(job["jobname"])
                 if j["rep"] == "0":
-                    continue  # the warm-up run of an icount point
+                    continue  # a warm-up or tail run of an icount point
                 key = (kernel, target, j["arm"], j["workload"])
                 point = points.setdefault(key, describe(options(fio, job)))
                 runs.setdefault(key, []).append(

@@ -1,6 +1,6 @@
 """Statistics over a bench's runs: ratios of mean cost with a 95% bootstrap
-interval (WT/WB paired, WB/stock and WB/brd unpaired), and the points
-whose spread is excused, each with its reason. Standard library only."""
+interval (WT/WB paired, WB/stock and WB/brd unpaired). Standard library
+only."""
 import random
 import statistics
 
@@ -31,26 +31,6 @@ def ratio_ci(num, den, paired, seed):
         verdict = "costs more" if point > 1 else "costs less"
     return {"ratio": point, "ci95": [lo, hi], "n": [len(num), len(den)],
             "paired": paired, "verdict": verdict}
-
-
-# Points that miss the icount limit for a reason measured, and not fixed
-# in the bench yet: named in the report, never hidden. (The fsdax peer
-# was one until its file was laid out to map in 2M entries and its runs
-# ramped past their faults: guest-bench.sh. The inline io_uring points
-# varied by 0.6-2.5% until the guest kernel moved from SLOB to SLUB:
-# SLOB's allocation cost followed the heap's state, guest.config.)
-KNOWN_VARIANCE = [
-    (lambda target, engine: engine == "io_uring",
-     "io_uring: a run is costed from fio's runtime, which fio counts in whole "
-     "milliseconds, a step of 0.25-0.33% of a run of 32768 4k writes (300-400 "
-     "ms of guest time); where the writes go through an io-wq worker (stock "
-     "raw, brd, virtio-pmem) the runs of a point differ by up to two steps "
-     "(0.5%), where pmem takes them inline (patched raw, e820) they repeat"),
-]
-
-
-def known_variance(target, engine):
-    return next((why for match, why in KNOWN_VARIANCE if match(target, engine)), None)
 
 
 def compare(runs, ctx, points):

@@ -5,7 +5,7 @@ reads the runs, stats.py compares them, report.py writes the report.
 Standard library only.
 
 Every point is a cost per I/O: guest instructions under QEMU's icount
-(fixed work per run; exact), nanoseconds under the wall clock. Every
+(fixed work per run, or a fixed guest time whose I/Os are counted; exact), nanoseconds under the wall clock. Every
 comparison is a ratio of mean costs with a 95% bootstrap interval; a ratio
 whose interval holds 1 is "no measurable difference"."""
 import json
@@ -15,9 +15,9 @@ import sys
 
 from report import write_report
 from results import UNIT, copy_probe, load, read_pairs
-from stats import compare, known_variance
+from stats import compare
 
-SCHEMA = "pmem-stack-bench/2"
+SCHEMA = "pmem-stack-bench/3"
 SPREAD_LIMIT = {"icount": 0.005, "wall": 0.10}
 
 
@@ -49,13 +49,6 @@ def main(res):
     comparisons = compare(runs, ctx, points)
     over = [f"{r['kernel']} {r['target']} {r['type']} {r['workload']}"
             for r in results if r["spread_flagged"]]
-    explained = {}
-    for r in results:
-        point = points[(r["kernel"], r["target"], r["type"], r["workload"])]
-        why = known_variance(r["target"], point["engine"]) if clock == "icount" else None
-        if r["spread_flagged"] and why:
-            r["spread_explained"] = why
-            explained[f"{r['kernel']} {r['target']} {r['type']} {r['workload']}"] = why
     # bench --host: the kernel the user's machine runs, no guest, no stock.
     mode = "host" if any(k.get("mode") == "host" for k in kernels.values()) else "guest"
     summary = {
@@ -67,7 +60,7 @@ def main(res):
         "spread_limit": limit,
         "determinism": {"limit": limit, "points": len(results),
                         "max_spread": max((r["spread"] for r in results), default=0.0),
-                        "over_limit": over, "explained": explained},
+                        "over_limit": over},
         "host": host,
         "copy_floor": floor,
         "kernels": kernels,

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """summarize.py's memory-type verdict and speaks_for_hardware, on synthetic
 result directories (TAP): the KVM paths this machine cannot run, and the
-probe that did not load. Run on the host in a second; no guest.
+probe that did not load; and results.py's cost of an icount io_uring run.
+Run on the host in a second; no guest.
 
 Usage: verdict.py"""
 import json
@@ -111,4 +112,27 @@ with tempfile.TemporaryDirectory() as tmp:
           and "On this hardware" not in head,
           "not honoured: the report opens by saying no ratio speaks for hardware, and why", head)
 
+# An icount io_uring run is costed from the runtime it was given over the
+# I/Os it completed; one that fio says ended early, or went on, is refused.
+sys.path.insert(0, os.path.join(HERE, ".."))
+from results import cost, describe  # noqa: E402
+
+
+def uring_cost(runtime, ran_ms, ios=32000):
+    job = {"jobname": "rand-write-4k-uring-qd8@wb@1", "read": {"total_ios": 0, "runtime": 0},
+           "write": {"total_ios": ios, "runtime": ran_ms}}
+    point = describe({"ioengine": "io_uring", "bs": "4k", "time_based": "1", "runtime": runtime})
+    try:
+        return cost(job, point, "icount")
+    except ValueError as e:
+        return str(e)
+
+
+check(uring_cost("300ms", 301) == 300e6 / 32000, "icount io_uring: the given runtime over the I/Os",
+      uring_cost("300ms", 301))
+check("ran 299 ms" in str(uring_cost("300ms", 299)) and "ran 306 ms" in str(uring_cost("300ms", 306)),
+      "icount io_uring: a run fio says ended early or went on is refused",
+      [uring_cost("300ms", 299), uring_cost("300ms", 306)])
+check("without a runtime" in str(uring_cost("2", 2000)),
+      "icount io_uring: a run without a runtime in milliseconds is refused", uring_cost("2", 2000))
 tap.done()

@@ -40,6 +40,8 @@ help:
 	@echo "  BENCH_RUNTIME, BENCH_RAMP, BENCH_REPEATS   per-run fio time, ramp, repeats"
 	@echo "  BENCH_IOS             I/Os per run under icount (QD1 workloads)"
 	@echo "  BENCH_URING_RUNTIME   guest time per io_uring run under icount (300ms; quick 150ms)"
+	@echo "  BENCH_JOBS=N          guests at a time under icount (default: nproc)"
+	@echo "  CHECK_JOBS=N          make check's suites at a time (default: 2)"
 	@echo "  CI=true       set by .ci/run"
 
 deps:

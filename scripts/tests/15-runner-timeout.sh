@@ -19,5 +19,9 @@ not ok 1 - 00-hangs # TIMEOUT after 1 s
 ok 2 - 01-passes
 ok 3 - 02-skips # SKIP no such device
 1 passed, 1 failed, 1 skipped"
-[ "$out" = "$want" ] || err "runner output differs; got:
+# Each case's time is a diagnostic line of its own.
+[ "$(grep -cE '^# 0[0-2]-[a-z]+: [0-9]+ s$' <<<"$out")" -eq 3 ] ||
+	err "not one time line per case; got:
+$out"
+[ "$(grep -v '^# ' <<<"$out")" = "$want" ] || err "runner output differs; got:
 $out"

@@ -97,14 +97,16 @@ for i in "${!commits[@]}"; do
 		prev_ok=1
 		continue
 	fi
-	# A patch of Documentation/ or tools/ only changes nothing the kernel
-	# build reads: its kernel is the one of the patch before. (Its
-	# tools/testing modules build at the tip, in nfit-test/build.sh.)
-	if [ "$i" -gt 0 ] && [ -z "$(git -C "$src" diff --name-only "$c^" "$c" -- . ':!Documentation' ':!tools')" ]; then
+	# A patch of Documentation/ or tools/testing/ only changes nothing the
+	# kernel build reads (objtool's tools/ it does): its kernel is the one
+	# of the patch before. Its nfit_test and cxl_test modules build at the
+	# tip, in nfit-test/build.sh.
+	if [ "$i" -gt 0 ] &&
+		[ -z "$(git -C "$src" diff --name-only "$c^" "$c" -- . ':!Documentation' ':!tools/testing')" ]; then
 		if [ "$prev_ok" = 1 ]; then
-			tap_ok "builds after $p (Documentation/ and tools/ only: the kernel of the patch before)"
+			tap_ok "builds after $p (Documentation/ and tools/testing/ only: the kernel of the patch before)"
 		else
-			tap_not_ok "builds after $p (Documentation/ and tools/ only, over a tree that did not build)"
+			tap_not_ok "builds after $p (Documentation/ and tools/testing/ only, over a tree that did not build)"
 		fi
 		continue
 	fi

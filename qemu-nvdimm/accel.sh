@@ -31,7 +31,9 @@ probe_kvm() {
 			echo "tcg: KVM guest made no progress in 20 s (last console line: $(tail -n1 "$log" | tr -cd '[:print:]'))"
 		else
 			echo "tcg: qemu -accel kvm exited with $qrc ($(tail -n1 "$log" | tr -cd '[:print:]'))"
-		fi >"$verdict_file"
+		fi >"$verdict_file.$$"
+		# Whole or not at all, for a run starting beside this one.
+		mv -f "$verdict_file.$$" "$verdict_file"
 	fi
 	cat "$verdict_file"
 }

@@ -89,9 +89,13 @@ job_kmemleak-control() { suite kmemleak-control qemu-nvdimm/tests/kmemleak-contr
 
 # run_jobs JOB... : the jobs, CHECK_JOBS at a time, each worker taking the
 # next job in the list. The list starts with the longest (a cold series
-# check, nfit-test) so that the short ones fill in at the end.
+# check, nfit-test) so that the short ones fill in at the end. A job that
+# does not end its suite's log with an exit status is broken in the
+# tally: the logs of an earlier run are removed first. Background jobs
+# ignore Ctrl-C, so the trap stops the workers and what they run.
 run_jobs() {
-	local list=("$@") next=$logs/.next w
+	local list=("$@") next=$logs/.next w name pids=()
+	for name in "${list[@]}"; do rm -f "$logs/$name.tap" "$logs/$name.rc"; done
 	echo 0 >"$next"
 	worker() {
 		local i
@@ -105,8 +109,13 @@ run_jobs() {
 			"job_${list[$i]}" || msg "check: job ${list[$i]} failed (exit $?)"
 		done
 	}
-	for ((w = 0; w < jobs; w++)); do worker & done
-	wait
+	for ((w = 0; w < jobs; w++)); do
+		worker &
+		pids+=($!)
+	done
+	trap 'trap - INT TERM; pmem_kill_tree "${pids[@]}"; exit 130' INT TERM
+	for w in "${pids[@]}"; do wait "$w" || msg "check: a worker ended with exit $?"; done
+	trap - INT TERM
 }
 
 pass=0 fail=0 skipped=0 broken=()
@@ -160,7 +169,9 @@ kernel/build.sh patched >/dev/null
 kernel/build.sh stock >/dev/null
 nfit-test/build.sh >/dev/null
 benchmarks/copy-probe/build.sh >/dev/null
-pmem_variant patched
+# The guests boot PMEM_KERNEL (patched unless set): nfit_test's modules
+# must be the ones built for it.
+pmem_variant "${PMEM_KERNEL:-patched}"
 nfit_modules=$variant_nfit
 msg "check: the suites, $jobs at a time (a cold series check: three full compiles)"
 # The longest first, so that the short ones fill in at the end.

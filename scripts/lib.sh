@@ -95,6 +95,25 @@ pmem_seed_build() {
 	mv "$to.tmp" "$to"
 }
 
+# pmem_kill_tree PID...: SIGTERM to each process and everything under it,
+# all found before any is signalled (a worker must not start its next job
+# as its current one dies). For Ctrl-C in a script whose background jobs,
+# as bash starts them, ignore SIGINT.
+pmem_kill_tree() {
+	local p all=()
+	descendants() {
+		local c
+		for c in $(ps -o pid= --ppid "$1"); do
+			echo "$c"
+			descendants "$c"
+		done
+	}
+	for p in "$@"; do
+		mapfile -t -O ${#all[@]} all < <(echo "$p"; descendants "$p")
+	done
+	[ ${#all[@]} -eq 0 ] || kill -TERM "${all[@]}" 2>/dev/null || true
+}
+
 msg() { printf '==> %s\n' "$*" >&2; }
 die() {
 	printf 'error: %s\n' "$*" >&2

@@ -1,10 +1,14 @@
 #!/bin/bash
-# 20 unload/load cycles of nfit_test with a namespace in use in between:
-# every unload leaves no live mapping, and nothing warns.
+# 5 unload/load cycles of nfit_test with a namespace in use in between:
+# every unload leaves no live mapping, and nothing warns. A leak shows
+# after the first unload, and state an unload leaves behind in the
+# second load; what repeats after that is the same path again, at 15 s a
+# cycle (20 cycles took 5 of the suite's 27 minutes in a cold CI beside a
+# compile).
 source "$(dirname "$0")/common.sh"
 trap - EXIT
 
-for i in $(seq 1 20); do
+for i in $(seq 1 5); do
 	modprobe nfit_test || err "cycle $i: modprobe nfit_test"
 	reset_regions
 	region=$(big_region)

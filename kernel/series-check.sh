@@ -1,8 +1,8 @@
 #!/bin/bash
 # Checks on the kernel series (TAP): each patch passes checkpatch --strict,
-# the kernel (vmlinux and modules) builds after every patch (bisectable), and sparse on
-# drivers/nvdimm, drivers/dax and the x86 code the series touches
-# (arch/x86/mm/ioremap.c) finds nothing the baseline does not have.
+# the kernel (vmlinux and modules) builds after every patch (bisectable),
+# and sparse on drivers/nvdimm, drivers/dax and the x86 code the series
+# touches (arch/x86/mm/ioremap.c) finds nothing the baseline does not have.
 # Builds go to their own directory, reusing ccache; a commit that built
 # once is not built again.
 set -euo pipefail

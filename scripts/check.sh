@@ -173,7 +173,7 @@ benchmarks/copy-probe/build.sh >/dev/null
 # must be the ones built for it.
 pmem_variant "${PMEM_KERNEL:-patched}"
 nfit_modules=$variant_nfit
-msg "check: the suites, $jobs at a time (a cold series check: three full compiles)"
+msg "check: the suites, $jobs at a time (a cold series-check compiles again after patches 2, 13 and 15)"
 # The longest first, so that the short ones fill in at the end.
 all=(series nfit-test bench-shape qemu-nvdimm bench-host boot crash cxl-test
 	providers-virtio providers-e820 providers-cxl bench-host-stock)
